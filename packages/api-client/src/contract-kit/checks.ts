@@ -1,0 +1,222 @@
+import { type RouteId, routes } from '../routes.js';
+
+/** Ids of real records of the signed-in caller's company on the backend under test. */
+export interface ContractFixtures {
+  /** A visible analytics project key (in the CRM projects and the analytics list). */
+  projectKey: string;
+  /** Its CRM project id (the GitHub routes' `projectId`). */
+  projectId: string;
+  /** A document id of the caller's company. */
+  fileId: string;
+  /** A knowledge base article slug. */
+  articleSlug: string;
+  /** The caller's contact id; read from POST /api/profile when left out. */
+  contactId?: string;
+  /** A word that the knowledge base search can run (default "dora"). */
+  searchQuery?: string;
+  /** A contact of another company: must be refused with 403 or 404. Skipped when left out. */
+  foreignContactId?: string;
+}
+
+/** One request and what the contract says about its answer. */
+export interface CheckSpec {
+  name: string;
+  routeId: RouteId;
+  signedIn: boolean;
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  /** JSON body; `rawBody` sends exact text with its content type instead. */
+  body?: unknown;
+  rawBody?: { text: string; contentType: string };
+  /** A JSON body built from what earlier checks remembered. */
+  bodyFrom?: (memory: Map<string, unknown>) => unknown;
+  expect: readonly number[];
+  /** Extra assertions on a 2xx answer; return failure messages. */
+  assert?: (ctx: { response: Response; body: unknown; memory: Map<string, unknown> }) => string[];
+  /** Stores a value for later checks (e.g. the contact id from the profile). */
+  remember?: (body: unknown, memory: Map<string, unknown>) => void;
+}
+
+const UNKNOWN_KEY = 'ZZCONTRACTCHECK';
+const UNKNOWN_ID = 'zz-contract-check-unknown';
+const EVIL = 'https://evil.example/steal';
+
+const get = (body: unknown, path: string[]): unknown =>
+  path.reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    body,
+  );
+
+const offOrigin = (response: Response) => {
+  const location = response.headers.get('location');
+  if (!location) return ['no Location header on the redirect'];
+  return new URL(location, response.url || 'http://host.invalid').host === 'evil.example'
+    ? [`open redirect: Location is ${location}`]
+    : [];
+};
+
+/**
+ * The checks, in run order. Signed-in checks come first; anything that ends a session (GET logout)
+ * runs signed out, so the caller's session survives the whole run.
+ */
+export function buildChecks(f: ContractFixtures): CheckSpec[] {
+  const contactId = (memory: Map<string, unknown>) =>
+    f.contactId ?? String(memory.get('contactId') ?? UNKNOWN_ID);
+  const q = f.searchQuery ?? 'dora';
+  const ok = (routeId: RouteId, extra: Partial<CheckSpec> = {}): CheckSpec => ({
+    name: `${routeId}: answers signed in`,
+    routeId,
+    signedIn: true,
+    expect: [200],
+    ...extra,
+  });
+  const signedInChecks: CheckSpec[] = [
+    ok('session', {
+      assert: ({ response }) =>
+        /no-store/i.test(response.headers.get('cache-control') ?? '')
+          ? []
+          : ['Cache-Control must be no-store'],
+    }),
+    ok('profile', {
+      body: {},
+      remember: (body, memory) => memory.set('contactId', get(body, ['profile', 'contact', 'id'])),
+    }),
+    ok('profile', {
+      name: 'profile: ignores a forged { user } body',
+      body: { user: { sub: 'someone-else', email: 'attacker@evil.example' } },
+      assert: ({ body, memory }) =>
+        get(body, ['profile', 'contact', 'id']) === memory.get('contactId')
+          ? []
+          : ['the body changed whose profile was returned: identity must come only from the session'],
+    }),
+    ok('crm', { body: {} }),
+    ok('crm', {
+      name: 'crm: accepts the seed’s { profileData } body',
+      body: { profileData: { profile: {} } },
+    }),
+    ok('talent'),
+    ok('talentAssociations', { bodyFrom: (memory) => ({ contactId: contactId(memory) }) }),
+    ok('teams'),
+    ok('accountManager'),
+    ok('projects'),
+    ok('analyticsProjects'),
+    ok('projectAnalytics', { params: { projectKey: f.projectKey } }),
+    ok('githubOrganisations', { query: { projectId: f.projectId } }),
+    ok('githubRepositories', { query: { projectId: f.projectId } }),
+    ok('dora', { query: { projectKey: f.projectKey } }),
+    ok('dora', {
+      name: 'dora: daily grain over an explicit range',
+      query: { projectKey: f.projectKey, from: '2025-01-01', to: '2025-01-14', grain: 'day' },
+      assert: ({ body }) => {
+        const labels = get(body, ['labels']);
+        return Array.isArray(labels) && labels.length === 14 && labels[0] === '2025-01-01'
+          ? []
+          : ['expected 14 daily labels starting at 2025-01-01'];
+      },
+    }),
+    ok('aiUsage', { query: { jiraProjectKey: f.projectKey }, expect: [200, 404] }),
+    ok('documents'),
+    ok('signedUrl', { body: { fileId: f.fileId } }),
+    ok('knowledgeBase'),
+    ok('knowledgeBaseSearch', { query: { q } }),
+    ok('knowledgeBaseArticle', { params: { slug: f.articleSlug } }),
+  ];
+  const denied = (
+    routeId: RouteId,
+    name: string,
+    extra: Partial<CheckSpec>,
+    expect: number[] = [404],
+  ): CheckSpec => ({
+    name: `${routeId}: ${name}`,
+    routeId,
+    signedIn: true,
+    expect,
+    ...extra,
+  });
+  const refusals: CheckSpec[] = [
+    denied('projectAnalytics', 'unknown project → 404', { params: { projectKey: UNKNOWN_KEY } }),
+    denied('dora', 'unknown project → 404', { query: { projectKey: UNKNOWN_KEY } }),
+    denied('aiUsage', 'unknown project → 404', { query: { jiraProjectKey: UNKNOWN_KEY } }),
+    denied('githubOrganisations', 'unknown project → 404', { query: { projectId: UNKNOWN_ID } }),
+    denied('githubRepositories', 'unknown project → 404', { query: { projectId: UNKNOWN_ID } }),
+    denied('signedUrl', 'unknown file → 404', { body: { fileId: UNKNOWN_ID } }),
+    denied('knowledgeBaseArticle', 'unknown article → 404', { params: { slug: UNKNOWN_ID } }),
+    denied('signedUrl', 'missing fileId → 400', { body: {} }, [400]),
+    denied(
+      'signedUrl',
+      'unknown field → 400 (strict body)',
+      { body: { fileId: f.fileId, extra: true } },
+      [400],
+    ),
+    denied(
+      'signedUrl',
+      'non-JSON body → 400 or 415',
+      { rawBody: { text: `fileId=${f.fileId}`, contentType: 'text/plain' } },
+      [400, 415],
+    ),
+    denied('talentAssociations', 'missing contactId → 400', { body: {} }, [400]),
+    denied('dora', 'unknown grain → 400', { query: { projectKey: f.projectKey, grain: 'year' } }, [400]),
+    denied(
+      'dora',
+      'from after to → 400',
+      { query: { projectKey: f.projectKey, from: '2025-02-01', to: '2025-01-01' } },
+      [400],
+    ),
+    denied('knowledgeBaseSearch', 'empty query → 400', { query: { q: '' } }, [400]),
+    ...(f.foreignContactId
+      ? [
+          denied(
+            'talentAssociations',
+            'another company’s contact → 403/404',
+            { body: { contactId: f.foreignContactId } },
+            [403, 404],
+          ),
+        ]
+      : []),
+  ];
+  const signedOut: CheckSpec[] = [
+    { name: 'session: 204 without a session', routeId: 'session', signedIn: false, expect: [204] },
+    {
+      name: 'loginRedirect: refuses an off-origin returnTo',
+      routeId: 'loginRedirect',
+      signedIn: false,
+      query: { returnTo: EVIL },
+      expect: [302, 303, 307],
+      assert: ({ response }) => offOrigin(response),
+    },
+    {
+      name: 'logoutRedirect: refuses an off-origin returnTo',
+      routeId: 'logoutRedirect',
+      signedIn: false,
+      query: { returnTo: EVIL },
+      expect: [302, 303, 307],
+      assert: ({ response }) => offOrigin(response),
+    },
+    {
+      name: 'authCallback: without code → redirect or 400',
+      routeId: 'authCallback',
+      signedIn: false,
+      expect: [302, 303, 400],
+    },
+    { name: 'signOut: 204 without a session', routeId: 'signOut', signedIn: false, body: {}, expect: [204] },
+  ];
+  return [...signedInChecks, ...unauthorized(signedInChecks), ...refusals, ...signedOut];
+}
+
+/** For each route that needs a session: its first success request, sent without one → 401. */
+function unauthorized(checks: CheckSpec[]): CheckSpec[] {
+  const seen = new Set<RouteId>();
+  const twins: CheckSpec[] = [];
+  for (const check of checks) {
+    if (routes[check.routeId].auth !== 'session' || seen.has(check.routeId)) continue;
+    seen.add(check.routeId);
+    const { assert: _a, remember: _r, ...request } = check;
+    twins.push({
+      ...request,
+      name: `${check.routeId}: 401 without a session`,
+      signedIn: false,
+      expect: [401],
+    });
+  }
+  return twins;
+}

@@ -1,0 +1,198 @@
+import type { HttpHandler } from 'msw';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { AnyRoute } from '../route-types.js';
+import { fillPath, type RouteId, routeIds, routes } from '../routes.js';
+import { problemSchema } from '../schemas/common.js';
+import {
+  createMockFetch,
+  handlers,
+  MOCK_STATES,
+  type MockState,
+  type MockStates,
+  routeHandler,
+} from './handlers.js';
+import { SCENARIOS, scenario } from './scenarios.js';
+
+const BASE = 'http://mock.test';
+
+/** A valid request for each route (the contract kit sends the same ones to real backends). */
+const REQUESTS: Record<
+  RouteId,
+  { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }
+> = {
+  session: {},
+  loginRedirect: { query: { returnTo: '/home' } },
+  signIn: { body: { email: 'maya.okafor@northwind.example', password: 'portal-demo' } },
+  authCallback: { query: { code: 'abc', state: 'xyz' } },
+  logoutRedirect: {},
+  signOut: { body: {} },
+  projects: {},
+  profile: { body: {} },
+  crm: { body: {} },
+  talent: {},
+  talentAssociations: { body: { contactId: '51234' } },
+  teams: {},
+  accountManager: {},
+  analyticsProjects: {},
+  projectAnalytics: { params: { projectKey: 'PORTAL' } },
+  githubOrganisations: { query: { projectId: '9001' } },
+  githubRepositories: { query: { projectId: '9001' } },
+  dora: { query: { projectKey: 'PORTAL', grain: 'month' } },
+  aiUsage: { query: { jiraProjectKey: 'PORTAL' } },
+  signedUrl: { body: { fileId: 'file_0001' } },
+  documents: {},
+  knowledgeBase: {},
+  knowledgeBaseSearch: { query: { q: 'dora' } },
+  knowledgeBaseArticle: { params: { slug: 'reading-dora-metrics' } },
+};
+
+function send(list: HttpHandler[], id: RouteId, override: Partial<(typeof REQUESTS)[RouteId]> = {}) {
+  const route: AnyRoute = routes[id];
+  const req = { ...REQUESTS[id], ...override };
+  const search = new URLSearchParams(req.query).toString();
+  return createMockFetch(list)(`${BASE}${fillPath(route.path, req.params)}${search ? `?${search}` : ''}`, {
+    method: route.method,
+    ...(route.method === 'POST'
+      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(req.body ?? {}) }
+      : {}),
+  });
+}
+
+const SUCCESS_STATUS: Record<AnyRoute['kind'], number> = { json: 200, redirect: 302, noContent: 204 };
+const EMPTY_IS_404: ReadonlySet<RouteId> = new Set(['aiUsage', 'signedUrl', 'knowledgeBaseArticle']);
+const PUBLIC: ReadonlySet<RouteId> = new Set([
+  'loginRedirect',
+  'signIn',
+  'authCallback',
+  'logoutRedirect',
+  'signOut',
+]);
+
+function expectedStatus(id: RouteId, state: MockState): number {
+  const route: AnyRoute = routes[id];
+  switch (state) {
+    case 'success':
+    case 'slow':
+      return SUCCESS_STATUS[route.kind];
+    case 'empty':
+      return id === 'session' ? 204 : EMPTY_IS_404.has(id) ? 404 : SUCCESS_STATUS[route.kind];
+    case 'signedOut':
+      return id === 'session' ? 204 : PUBLIC.has(id) ? SUCCESS_STATUS[route.kind] : 401;
+    case 'forbidden':
+      return 403;
+    case 'notFound':
+      return 404;
+    case 'error':
+      return 500;
+    default:
+      return 200; // malformed
+  }
+}
+
+describe('MSW handlers serve every route in every state', () => {
+  const served = MOCK_STATES.filter((s) => s !== 'loading' && s !== 'networkError');
+  describe.each(routeIds)('%s', (id) => {
+    it.each(served)('%s', async (state) => {
+      const response = await send(handlers({ [id]: state }, { slowMs: 5 }), id);
+      expect(response.status).toBe(expectedStatus(id, state));
+      const route: AnyRoute = routes[id];
+      const text = await response.text();
+      if (response.status >= 400) {
+        expect(response.headers.get('content-type')).toContain('application/problem+json');
+        expect(problemSchema.parse(JSON.parse(text)).status).toBe(response.status);
+      } else if (route.kind === 'json' && response.status === 200) {
+        const valid = route.response.safeParse(JSON.parse(text)).success;
+        expect(valid).toBe(state !== 'malformed');
+      } else if (state === 'malformed') {
+        expect(response.headers.get('content-type')).toContain('text/html');
+      }
+    });
+
+    it('networkError fails without a response', async () => {
+      await expect(send(handlers({ [id]: 'networkError' }), id)).rejects.toThrow(TypeError);
+    });
+
+    it('loading never answers', async () => {
+      const outcome = await Promise.race([
+        send(handlers({ [id]: 'loading' }), id).then(() => 'answered'),
+        new Promise((resolve) => setTimeout(resolve, 50, 'pending')),
+      ]);
+      expect(outcome).toBe('pending');
+    });
+  });
+});
+
+describe('the mock backend enforces the contract on requests', () => {
+  const all = handlers();
+  it('refuses unknown fields of strict bodies, bad queries and non-JSON bodies', async () => {
+    expect((await send(all, 'signedUrl', { body: { fileId: 'file_0001', extra: 1 } })).status).toBe(400);
+    expect((await send(all, 'dora', { query: { projectKey: 'PORTAL', grain: 'year' } })).status).toBe(400);
+    expect(
+      (await send(all, 'dora', { query: { projectKey: 'PORTAL', from: '2026-02-01', to: '2026-01-01' } }))
+        .status,
+    ).toBe(400);
+    const text = await createMockFetch(all)(`${BASE}/api/create-signed-url`, {
+      method: 'POST',
+      body: 'fileId=x',
+    });
+    expect(text.status).toBe(415);
+  });
+
+  it('answers 404 for ids that are not the caller’s company’s', async () => {
+    expect((await send(all, 'dora', { query: { projectKey: 'NOPE' } })).status).toBe(404);
+    expect((await send(all, 'projectAnalytics', { params: { projectKey: 'NOPE' } })).status).toBe(404);
+    expect((await send(all, 'githubRepositories', { query: { projectId: '1' } })).status).toBe(404);
+    expect((await send(all, 'talentAssociations', { body: { contactId: 999 } })).status).toBe(404);
+    expect((await send(all, 'signedUrl', { body: { fileId: 'file_9999' } })).status).toBe(404);
+  });
+
+  it('keeps returnTo on the same origin and checks sign-in credentials', async () => {
+    const evil = await send(all, 'loginRedirect', { query: { returnTo: '//evil.example/x' } });
+    expect(evil.headers.get('location')).toBe('/');
+    const wrong = await send(all, 'signIn', {
+      body: { email: 'maya.okafor@northwind.example', password: 'nope' },
+    });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('marks the session response no-store', async () => {
+    expect((await send(all, 'session')).headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('matches a given base URL only', async () => {
+    const only = [routeHandler('teams', 'success', { baseUrl: 'http://api.example' })];
+    expect((await createMockFetch(only)('http://api.example/api/teams')).status).toBe(200);
+    expect((await createMockFetch(only)('http://other.example/api/teams')).status).toBe(404);
+  });
+});
+
+describe('scenarios', () => {
+  it.each(Object.keys(SCENARIOS) as (keyof typeof SCENARIOS)[])(
+    '%s has a handler for every route',
+    (name) => {
+      expect(scenario(name)).toHaveLength(routeIds.length);
+    },
+  );
+
+  it('signedOut answers 204 for the session and 401 for data', async () => {
+    const list = scenario('signedOut');
+    expect((await send(list, 'session')).status).toBe(204);
+    expect((await send(list, 'crm')).status).toBe(401);
+  });
+
+  it('takes per-route overrides', async () => {
+    const list = scenario('newCustomer', { teams: 'error' });
+    expect((await send(list, 'teams')).status).toBe(500);
+    expect(await (await send(list, 'documents')).json()).toEqual({ documents: [] });
+  });
+
+  it('types states and scenario names', () => {
+    expectTypeOf<MockStates['dora']>().toEqualTypeOf<MockState | undefined>();
+    // @ts-expect-error: not a state
+    handlers({ dora: 'broken' });
+    // @ts-expect-error: not a route
+    handlers({ nope: 'success' });
+    // @ts-expect-error: not a scenario
+    scenario('sunny');
+  });
+});

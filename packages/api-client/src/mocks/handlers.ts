@@ -1,0 +1,174 @@
+import { delay, getResponse, type HttpHandler, HttpResponse, http } from 'msw';
+import type { z } from 'zod';
+import type { AnyRoute } from '../route-types.js';
+import { type RouteId, routeIds, routes } from '../routes.js';
+import { createPortalFixtures, type PortalFixtures } from './fixtures/portal.js';
+import { corruptFirstLeaf, invalid, type MockReply, problemResponse, toResponse } from './replies.js';
+import { type MockRequest, routeMocks } from './route-mocks.js';
+
+/**
+ * Every state a route can be put in:
+ * - success: realistic fixture data · empty: nothing there yet (empty lists, 204 session, 404 no data)
+ * - loading: never answers · slow: answers after `slowMs` (default 2 s)
+ * - signedOut: 204 for /api/auth/me, 401 elsewhere (sign-in routes keep working)
+ * - forbidden: 403 · notFound: 404 · error: 500 (all problem+json)
+ * - networkError: the request fails without a response · malformed: 200 with a body that breaks the schema
+ */
+export const MOCK_STATES = [
+  'success',
+  'empty',
+  'loading',
+  'slow',
+  'signedOut',
+  'forbidden',
+  'notFound',
+  'error',
+  'networkError',
+  'malformed',
+] as const;
+export type MockState = (typeof MOCK_STATES)[number];
+export type MockStates = Partial<Record<RouteId, MockState>>;
+
+export interface MockOptions {
+  /** The data to serve; one shared instance by default (deterministic, seed 1). */
+  fixtures?: PortalFixtures;
+  /** API origin to match, e.g. 'http://127.0.0.1:3000'. Default: any origin. */
+  baseUrl?: string;
+  /** Delay of the 'slow' state. Default 2000 ms. */
+  slowMs?: number;
+  /** Delay added to every answer, to feel like a network. Default 0. */
+  latencyMs?: number;
+}
+
+let sharedFixtures: PortalFixtures | undefined;
+const defaultFixtures = () => {
+  sharedFixtures ??= createPortalFixtures();
+  return sharedFixtures;
+};
+
+const PUBLIC_WHEN_SIGNED_OUT: ReadonlySet<RouteId> = new Set([
+  'loginRedirect',
+  'signIn',
+  'authCallback',
+  'logoutRedirect',
+  'signOut',
+]);
+
+const mswPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** Validates the request the way the host must, so a portal bug shows up in Storybook too. */
+async function readRequest(
+  route: AnyRoute,
+  request: Request,
+  params: Record<string, string>,
+  fixtures: PortalFixtures,
+): Promise<MockRequest | MockReply> {
+  const url = new URL(request.url);
+  const query: Record<string, string> = Object.fromEntries(url.searchParams);
+  for (const [schema, value, where] of [
+    [route.params, params, 'path'],
+    [route.query, query, 'query string'],
+  ] as const) {
+    const parsed = schema?.safeParse(value);
+    if (parsed && !parsed.success) return invalid(parsed.error, where);
+  }
+  let body: unknown = {};
+  if (route.method === 'POST') {
+    const text = await request.text();
+    const type = request.headers.get('content-type') ?? '';
+    if (text && !type.includes('application/json')) {
+      return { type: 'problem', status: 415, title: 'Unsupported Media Type', detail: 'Send JSON.' };
+    }
+    if (!text && !route.bodyOptional && route.body) {
+      return { type: 'problem', status: 400, title: 'Bad Request', detail: 'A JSON body is required.' };
+    }
+    try {
+      body = text ? JSON.parse(text) : {};
+    } catch {
+      return { type: 'problem', status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
+    }
+    const parsed = (route.body as z.ZodType | undefined)?.safeParse(body);
+    if (parsed && !parsed.success) return invalid(parsed.error, 'body');
+  }
+  return { fixtures, params, query, body: (body ?? {}) as Record<string, unknown> };
+}
+
+async function answer(
+  id: RouteId,
+  state: MockState,
+  request: Request,
+  params: Record<string, string>,
+  options: MockOptions,
+) {
+  const route: AnyRoute = routes[id];
+  const fixtures = options.fixtures ?? defaultFixtures();
+  if (options.latencyMs) await delay(options.latencyMs);
+  switch (state) {
+    case 'loading':
+      await delay('infinite');
+      break;
+    case 'slow':
+      await delay(options.slowMs ?? 2000);
+      break;
+    case 'networkError':
+      return HttpResponse.error();
+    case 'forbidden':
+      return problemResponse(403, 'Forbidden', 'You do not have access to this resource.');
+    case 'notFound':
+      return problemResponse(404, 'Not Found', 'Nothing was found here.');
+    case 'error':
+      return problemResponse(
+        500,
+        'Internal Server Error',
+        'Something went wrong on our side. Please try again.',
+      );
+    case 'signedOut':
+      if (id === 'session')
+        return new HttpResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } });
+      if (!PUBLIC_WHEN_SIGNED_OUT.has(id))
+        return problemResponse(401, 'Unauthorized', 'Sign in to continue.');
+      break;
+  }
+  const parsed = await readRequest(route, request, params, fixtures);
+  if ('type' in parsed) return toResponse(parsed);
+  const reply = state === 'empty' ? routeMocks[id].empty(parsed) : routeMocks[id].success(parsed);
+  if (state === 'malformed') {
+    if (reply.type !== 'json')
+      return HttpResponse.html('<!doctype html><title>Portal</title>', { status: 200 });
+    return HttpResponse.json(corruptFirstLeaf(reply.body) as never, { status: 200 });
+  }
+  return toResponse(reply);
+}
+
+/** One route in one state, e.g. `routeHandler('dora', 'empty')` for `msw.use(...)` in a story. */
+export function routeHandler(
+  id: RouteId,
+  state: MockState = 'success',
+  options: MockOptions = {},
+): HttpHandler {
+  const route = routes[id];
+  const path = `${options.baseUrl?.replace(/\/+$/, '') ?? '*'}${mswPath(route.path)}`;
+  const method = route.method === 'GET' ? http.get : http.post;
+  return method(path, ({ request, params }) =>
+    answer(id, state, request, params as Record<string, string>, options),
+  );
+}
+
+/** Handlers for every route; unlisted routes succeed. `handlers({ dora: 'empty', profile: 'error' })`. */
+export function handlers(states: MockStates = {}, options: MockOptions = {}): HttpHandler[] {
+  return routeIds.map((id) => routeHandler(id, states[id] ?? 'success', options));
+}
+
+/**
+ * A fetch that answers from handlers in-process, without a service worker or interceptor:
+ * `createApiClient({ baseUrl: 'http://mock', fetch: createMockFetch(handlers()) })`.
+ */
+export function createMockFetch(list: HttpHandler[]): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const response = await getResponse(list, request);
+    if (!response) return problemResponse(404, 'Not Found', `No mock for ${request.method} ${request.url}`);
+    if (response.type === 'error') throw new TypeError('Failed to fetch');
+    return response;
+  };
+}

@@ -1,0 +1,166 @@
+import { z } from 'zod';
+import type { AnyRoute, ErrorStatus } from './route-types.js';
+import { CONTRACT_TAGS } from './route-types.js';
+import { routes } from './routes.js';
+import { problemSchema } from './schemas/common.js';
+import { contractRegistry } from './schemas/registry.js';
+
+export interface OpenApiOptions {
+  /** Server URL listed in the document; default '/' (the host serves the API on its own origin). */
+  serverUrl?: string;
+  title?: string;
+  /** Version of the API document (not of OpenAPI); the package version by default at build. */
+  version?: string;
+  /** Name of the host's session cookie, for the cookie security scheme. */
+  sessionCookieName?: string;
+}
+
+type JsonSchema = Record<string, unknown>;
+export interface OpenApiDocument {
+  openapi: '3.1.1';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, unknown>>;
+  components: { schemas: Record<string, JsonSchema>; securitySchemes: Record<string, unknown> };
+}
+
+const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
+  400: 'The request is invalid (see `errors`).',
+  401: 'No session: sign in first.',
+  403: 'Signed in, but not allowed.',
+  404: 'Not found, or not the caller’s company’s.',
+  415: 'The body must be JSON (Content-Type: application/json).',
+  429: 'Too many requests; retry after the Retry-After delay.',
+  500: 'Server error.',
+  503: 'Temporarily unavailable.',
+};
+
+const SCHEMA_BASE = '#/components/schemas/';
+// Response schemas are "input" schemas: they describe what a server may send the parsing client.
+const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw' } as const;
+
+function stripRoot({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema {
+  return rest;
+}
+
+function schemaOf(schema: z.ZodType): JsonSchema {
+  const id = contractRegistry.get(schema)?.id;
+  if (id) return { $ref: `${SCHEMA_BASE}${id}` };
+  return stripRoot(z.toJSONSchema(schema, JSON_SCHEMA_OPTIONS) as JsonSchema);
+}
+
+function parameters(route: AnyRoute): unknown[] {
+  const list: unknown[] = [];
+  for (const [where, object] of [
+    ['path', route.params],
+    ['query', route.query],
+  ] as const) {
+    for (const [name, prop] of Object.entries(object?.shape ?? {}) as [string, z.ZodType][]) {
+      const schema = stripRoot(z.toJSONSchema(prop, JSON_SCHEMA_OPTIONS) as JsonSchema);
+      const { description, ...rest } = schema;
+      list.push({
+        name,
+        in: where,
+        required: where === 'path' || !prop.safeParse(undefined).success,
+        ...(typeof description === 'string' ? { description } : {}),
+        schema: rest,
+      });
+    }
+  }
+  return list;
+}
+
+function responses(route: AnyRoute): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (route.kind === 'json') {
+    out['200'] = {
+      description: route.summary,
+      ...(route.noStore
+        ? { headers: { 'Cache-Control': { description: 'Always no-store.', schema: { type: 'string' } } } }
+        : {}),
+      content: { 'application/json': { schema: schemaOf(route.response) } },
+    };
+    if (route.nullStatus === 204) out['204'] = { description: 'No session (the client returns null).' };
+  } else if (route.kind === 'redirect') {
+    out['302'] = {
+      description: 'Redirect to the next step of the flow.',
+      headers: { Location: { required: true, schema: { type: 'string' } } },
+    };
+  } else {
+    out['204'] = { description: 'Done.' };
+  }
+  for (const status of route.errors) {
+    const noData = route.kind === 'json' && route.nullStatus === status;
+    out[String(status)] = {
+      description: noData
+        ? 'No data for this project (the client returns null).'
+        : ERROR_DESCRIPTIONS[status],
+      content: { 'application/problem+json': { schema: schemaOf(problemSchema) } },
+    };
+  }
+  return out;
+}
+
+function operation(id: string, route: AnyRoute): Record<string, unknown> {
+  const description = [route.description, route.bodyPolicy && `Request body: ${route.bodyPolicy}`]
+    .filter(Boolean)
+    .join('\n\n');
+  const params = parameters(route);
+  return {
+    operationId: id,
+    summary: route.summary,
+    description,
+    tags: [route.tag],
+    security: route.auth === 'session' ? [{ sessionCookie: [] }, { bearerAuth: [] }] : [],
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: !route.bodyOptional,
+            content: { 'application/json': { schema: schemaOf(route.body) } },
+          },
+        }
+      : {}),
+    responses: responses(route),
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the /api contract, generated from the same zod schemas the client
+ * validates with. The host serves it at /api/openapi.json; the build writes dist/openapi.json.
+ */
+export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocument {
+  const generated = z.toJSONSchema(contractRegistry, {
+    ...JSON_SCHEMA_OPTIONS,
+    uri: (id) => `${SCHEMA_BASE}${id}`,
+  });
+  const schemas: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(generated.schemas)) schemas[id] = stripRoot(schema as JsonSchema);
+
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [id, route] of Object.entries(routes) as [string, AnyRoute][]) {
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation(id, route);
+  }
+
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: options.title ?? 'Client Portal API',
+      version: options.version ?? '0.0.0',
+      description:
+        'The /api contract of the client portal. Identity comes only from the session (cookie, or a bearer token for cross-origin hosts); every id in a request must belong to the caller’s company, else 404. Errors are application/problem+json.',
+    },
+    servers: [{ url: options.serverUrl ?? '/' }],
+    tags: CONTRACT_TAGS.map((name) => ({ name })),
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        sessionCookie: { type: 'apiKey', in: 'cookie', name: options.sessionCookieName ?? 'portal_session' },
+        bearerAuth: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { QueryClient } from '@tanstack/react-query';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { visibleAnalyticsProjectKeys } from './analytics-visibility.js';
+import { createApiClient } from './client.js';
+import { RequestError } from './errors.js';
+import { createPortalFixtures } from './mocks/fixtures/portal.js';
+import { handlers, routeHandler } from './mocks/handlers.js';
+import { ANALYTICS_FRESHNESS, createMutations, createQueries, queryKeys, retryTransient } from './queries.js';
+
+const BASE = 'http://api.test';
+const fixtures = createPortalFixtures();
+const order: string[] = [];
+const server = setupServer(...handlers({}, { baseUrl: BASE, fixtures }));
+server.events.on('request:start', ({ request }) => {
+  order.push(new URL(request.url).pathname);
+});
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  order.length = 0;
+});
+afterAll(() => server.close());
+
+const q = createQueries(createApiClient({ baseUrl: BASE, retryLimit: 0 }));
+const pending = { status: 'pending' as const };
+
+describe('query options', () => {
+  it('analytics queries are fresh 5 min, cached 30 min and never refetch on focus or mount', () => {
+    for (const options of [
+      q.analyticsProjects({ status: 'success' }),
+      q.projectAnalytics('PORTAL'),
+      q.projects(),
+      q.dora({ projectKey: 'PORTAL' }),
+      q.aiUsage({ jiraProjectKey: 'PORTAL' }),
+      q.githubOrganisations('9001'),
+      q.githubRepositories('9001'),
+    ]) {
+      expect(options).toMatchObject(ANALYTICS_FRESHNESS);
+    }
+    expect(ANALYTICS_FRESHNESS).toEqual({
+      staleTime: 300000,
+      gcTime: 1800000,
+      refetchOnWindowFocus: false,
+      refetchOnMount: false,
+    });
+  });
+
+  it('profile and talent are not retried', () => {
+    expect(q.profile({ status: 'success', data: fixtures.user }).retry).toBe(false);
+    expect(q.talent().retry).toBe(false);
+    expect(q.talentAssociations('51234').retry).toBe(false);
+  });
+
+  it('expresses the loading chain as enabled dependencies', () => {
+    expect(q.profile(pending).enabled).toBe(false);
+    expect(q.profile({ status: 'success', data: null }).enabled).toBe(false); // signed out
+    expect(q.profile({ status: 'success', data: fixtures.user }).enabled).toBe(true);
+    expect(q.crm(pending).enabled).toBe(false);
+    expect(q.crm({ status: 'error' }).enabled).toBe(false);
+    // Data kept from an earlier success does not count once the profile is in error.
+    expect(q.crm({ status: 'error', data: fixtures.profile }).enabled).toBe(false);
+    expect(q.crm({ status: 'success', data: fixtures.profile }).enabled).toBe(true);
+    expect(q.analyticsProjects(pending).enabled).toBe(false);
+    expect(q.analyticsProjects({ status: 'error' }).enabled).toBe(true); // settled, even if failed
+    expect(q.analyticsProjects({ status: 'success', data: fixtures.crm }).enabled).toBe(true);
+    expect(q.projectAnalytics(undefined).enabled).toBe(false);
+    expect(q.dora({ projectKey: undefined }).enabled).toBe(false);
+    expect(q.aiUsage({ jiraProjectKey: undefined }).enabled).toBe(false);
+    expect(q.talentAssociations(undefined).enabled).toBe(false);
+    expect(q.talentAssociations('').enabled).toBe(false);
+    expect(q.talentAssociations(0).enabled).toBe(true);
+    expect(q.knowledgeBaseSearch(' d ').enabled).toBe(false);
+    expect(q.knowledgeBaseArticle(undefined).enabled).toBe(false);
+  });
+
+  /** One step of the chain as a screen sees it: run only when enabled, then settled. */
+  async function step<T>(options: { enabled?: unknown }, run: () => Promise<T>) {
+    if (options.enabled === false) return { status: 'pending' as const };
+    return run().then(
+      (data) => ({ status: 'success' as const, data }),
+      () => ({ status: 'error' as const }),
+    );
+  }
+
+  it('loads session → profile → CRM → analytics list → visible projects, in that order', async () => {
+    const client = new QueryClient();
+    const session = await step(q.session(), () => client.fetchQuery(q.session()));
+    const profile = await step(q.profile(session), () => client.fetchQuery(q.profile(session)));
+    const crm = await step(q.crm(profile), () => client.fetchQuery(q.crm(profile)));
+    const list = await step(q.analyticsProjects(crm), () => client.fetchQuery(q.analyticsProjects(crm)));
+    const keys = visibleAnalyticsProjectKeys(
+      list.status === 'success' ? list.data.projects : [],
+      crm.status === 'success' ? crm.data.hubspot.projects : [],
+    );
+    await Promise.all(keys.map((key) => client.fetchQuery(q.projectAnalytics(key))));
+    expect(order).toEqual([
+      '/api/auth/me',
+      '/api/profile',
+      '/api/hubspot',
+      '/api/analytics/projects',
+      '/api/analytics/projects/PORTAL',
+      '/api/analytics/projects/ROUTE',
+      '/api/analytics/projects/WMS',
+    ]);
+    client.clear();
+  });
+
+  it('stops after a failed profile: no CRM call, so the analytics list waits', async () => {
+    server.use(routeHandler('profile', 'error', { baseUrl: BASE, fixtures }));
+    const client = new QueryClient();
+    const session = await step(q.session(), () => client.fetchQuery(q.session()));
+    const profile = await step(q.profile(session), () => client.fetchQuery(q.profile(session)));
+    const crm = await step(q.crm(profile), () => client.fetchQuery(q.crm(profile)));
+    expect([profile.status, crm.status, q.analyticsProjects(crm).enabled]).toEqual([
+      'error',
+      'pending',
+      false,
+    ]);
+    expect(order).toEqual(['/api/auth/me', '/api/profile']);
+    server.resetHandlers();
+    client.clear();
+  });
+
+  it('keys live under one root, differ per input and ignore whitespace in searches', () => {
+    expect(queryKeys.dora({ projectKey: 'A', grain: 'week' })).not.toEqual(
+      queryKeys.dora({ projectKey: 'A', grain: 'month' }),
+    );
+    expect(queryKeys.knowledgeBaseSearch(' dora ')).toEqual(queryKeys.knowledgeBaseSearch('dora'));
+    for (const key of [
+      queryKeys.session(),
+      queryKeys.projectAnalytics('A'),
+      queryKeys.talentAssociations(1),
+    ]) {
+      expect(key[0]).toBe(queryKeys.all[0]);
+    }
+    expect(queryKeys.dora({ projectKey: 'A' }).slice(0, 2)).toEqual(queryKeys.analytics());
+  });
+
+  it('retries transient failures twice at most, never 4xx or malformed responses', () => {
+    const error = (kind: RequestError['kind'], status: number) =>
+      new RequestError('x', { kind, status, method: 'GET', url: '/', routeId: 'teams' });
+    expect(retryTransient(0, error('network', 0))).toBe(true);
+    expect(retryTransient(1, error('http', 503))).toBe(true);
+    expect(retryTransient(2, error('http', 503))).toBe(false);
+    expect(retryTransient(0, error('http', 404))).toBe(false);
+    expect(retryTransient(0, error('malformed-response', 200))).toBe(false);
+    expect(retryTransient(0, new Error('x'))).toBe(false);
+  });
+
+  it('mutations are never retried', () => {
+    const m = createMutations(createApiClient({ baseUrl: BASE }));
+    expect([m.signIn().retry, m.signOut().retry, m.createSignedUrl().retry]).toEqual([false, false, false]);
+  });
+});

@@ -1,0 +1,253 @@
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import type { ApiClient } from './client.js';
+import { isRequestError } from './errors.js';
+import type { AiUsageQuery } from './schemas/ai-usage.js';
+import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
+import type { SessionUser, SignInRequest } from './schemas/auth.js';
+import type { CrmResponse } from './schemas/crm.js';
+import type { DoraQuery } from './schemas/dora.js';
+import type { ProfileResponse } from './schemas/profile.js';
+
+/** Spec §9: analytics stay fresh 5 minutes, are cached 30, and never refetch on focus or mount. */
+export const ANALYTICS_FRESHNESS = {
+  staleTime: 300_000,
+  gcTime: 1_800_000,
+  refetchOnWindowFocus: false,
+  refetchOnMount: false,
+} as const;
+
+/** The part of a query result a dependent query looks at (a `useQuery` result fits). */
+export interface Upstream<T> {
+  status: 'pending' | 'error' | 'success';
+  data?: T | undefined;
+}
+
+type Range = { from?: string | undefined; to?: string | undefined };
+const ROOT = 'client-portal';
+
+/** Query keys, one factory per route. Everything sits under `queryKeys.all` (clear it on sign-out). */
+export const queryKeys = {
+  all: [ROOT] as const,
+  session: () => [ROOT, 'session'] as const,
+  profile: () => [ROOT, 'profile'] as const,
+  crm: () => [ROOT, 'crm'] as const,
+  talent: () => [ROOT, 'talent'] as const,
+  talentAssociations: (contactId: string | number) =>
+    [ROOT, 'talent', 'associations', String(contactId)] as const,
+  teams: () => [ROOT, 'teams'] as const,
+  accountManager: () => [ROOT, 'account-manager'] as const,
+  documents: () => [ROOT, 'documents'] as const,
+  knowledgeBase: (category?: string) => [ROOT, 'knowledge-base', 'articles', { category }] as const,
+  knowledgeBaseSearch: (q: string) => [ROOT, 'knowledge-base', 'search', q.trim()] as const,
+  knowledgeBaseArticle: (slug: string) => [ROOT, 'knowledge-base', 'article', slug] as const,
+  /** Prefix of every analytics query (invalidate it after a sync). */
+  analytics: () => [ROOT, 'analytics'] as const,
+  projects: () => [ROOT, 'analytics', 'visible-projects'] as const,
+  analyticsProjects: () => [ROOT, 'analytics', 'projects'] as const,
+  projectAnalytics: (projectKey: string, range: Range = {}) =>
+    [ROOT, 'analytics', 'project', projectKey, { from: range.from, to: range.to }] as const,
+  githubOrganisations: (projectId: string) =>
+    [ROOT, 'analytics', 'github', 'organisations', projectId] as const,
+  githubRepositories: (projectId: string) =>
+    [ROOT, 'analytics', 'github', 'repositories', projectId] as const,
+  dora: (query: DoraQuery) =>
+    [
+      ROOT,
+      'analytics',
+      'dora',
+      query.projectKey,
+      { from: query.from, to: query.to, grain: query.grain },
+    ] as const,
+  aiUsage: (query: AiUsageQuery) =>
+    [ROOT, 'analytics', 'ai-usage', query.jiraProjectKey, { from: query.from, to: query.to }] as const,
+};
+
+/**
+ * Query-level retry: twice more for transient failures (network, timeout, 408, 429, 5xx); never
+ * for 4xx or a malformed response, which would fail the same way again.
+ */
+export function retryTransient(failureCount: number, error: unknown): boolean {
+  return failureCount < 2 && isRequestError(error) && error.isTransient;
+}
+
+function required<T>(value: T | undefined | null, what: string): T {
+  // Only reachable if a caller forces a disabled query to run.
+  if (value === undefined || value === null || value === '') throw new Error(`${what} is required`);
+  return value;
+}
+
+/**
+ * TanStack Query v5 options for every route. The loading chain of spec §4 is expressed as
+ * `enabled` dependencies: session → profile → CRM (once the profile loaded without error) →
+ * analytics project list (once CRM settled) → per-project analytics (for a visible key).
+ */
+export function createQueries(client: ApiClient) {
+  return {
+    session: () =>
+      queryOptions({
+        queryKey: queryKeys.session(),
+        queryFn: ({ signal }) => client.getSession({ signal }),
+        retry: retryTransient,
+      }),
+    /** Runs once there is a signed-in user. Not retried (spec §7). */
+    profile: (session: Upstream<SessionUser | null>) =>
+      queryOptions({
+        queryKey: queryKeys.profile(),
+        queryFn: ({ signal }) => client.getProfile({ user: session.data ?? undefined }, { signal }),
+        enabled: session.status === 'success' && session.data != null,
+        retry: false,
+      }),
+    /** Runs only once the profile loaded without error. */
+    crm: (profile: Upstream<ProfileResponse>) =>
+      queryOptions({
+        queryKey: queryKeys.crm(),
+        queryFn: ({ signal }) => client.getCrm({ profileData: profile.data }, { signal }),
+        enabled: profile.status === 'success',
+        retry: retryTransient,
+      }),
+    /** Runs once the CRM query settled, whether it succeeded or failed. */
+    analyticsProjects: (crm: Upstream<CrmResponse>) =>
+      queryOptions({
+        queryKey: queryKeys.analyticsProjects(),
+        queryFn: ({ signal }) => client.getAnalyticsProjects({ signal }),
+        enabled: crm.status !== 'pending',
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    /** One per visible project key (use with `useQueries`). */
+    projectAnalytics: (projectKey: string | undefined, range: ProjectAnalyticsQuery = {}) =>
+      queryOptions({
+        queryKey: queryKeys.projectAnalytics(projectKey ?? '', range),
+        queryFn: ({ signal }) =>
+          client.getProjectAnalytics(required(projectKey, 'projectKey'), range, { signal }),
+        enabled: Boolean(projectKey),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    projects: () =>
+      queryOptions({
+        queryKey: queryKeys.projects(),
+        queryFn: ({ signal }) => client.getProjects({ signal }),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    githubOrganisations: (projectId: string | undefined) =>
+      queryOptions({
+        queryKey: queryKeys.githubOrganisations(projectId ?? ''),
+        queryFn: ({ signal }) => client.getGithubOrganisations(required(projectId, 'projectId'), { signal }),
+        enabled: Boolean(projectId),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    githubRepositories: (projectId: string | undefined) =>
+      queryOptions({
+        queryKey: queryKeys.githubRepositories(projectId ?? ''),
+        queryFn: ({ signal }) => client.getGithubRepositories(required(projectId, 'projectId'), { signal }),
+        enabled: Boolean(projectId),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    /** Disabled until a project key is known (the first visible project by default). */
+    dora: (query: Omit<DoraQuery, 'projectKey'> & { projectKey: string | undefined }) =>
+      queryOptions({
+        queryKey: queryKeys.dora({ ...query, projectKey: query.projectKey ?? '' }),
+        queryFn: ({ signal }) =>
+          client.getDoraMetrics(
+            { ...query, projectKey: required(query.projectKey, 'projectKey') },
+            { signal },
+          ),
+        enabled: Boolean(query.projectKey),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    /** Resolves to null when the project has no AI usage data (404). */
+    aiUsage: (query: Omit<AiUsageQuery, 'jiraProjectKey'> & { jiraProjectKey: string | undefined }) =>
+      queryOptions({
+        queryKey: queryKeys.aiUsage({ ...query, jiraProjectKey: query.jiraProjectKey ?? '' }),
+        queryFn: ({ signal }) =>
+          client.getAiUsage(
+            { ...query, jiraProjectKey: required(query.jiraProjectKey, 'jiraProjectKey') },
+            { signal },
+          ),
+        enabled: Boolean(query.jiraProjectKey),
+        retry: retryTransient,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    /** Not retried (spec §7). */
+    talent: () =>
+      queryOptions({
+        queryKey: queryKeys.talent(),
+        queryFn: ({ signal }) => client.getTalent({ signal }),
+        retry: false,
+      }),
+    /** Runs only when the contact id exists (spec §5). Not retried, like talent. */
+    talentAssociations: (contactId: string | number | null | undefined) =>
+      queryOptions({
+        queryKey: queryKeys.talentAssociations(contactId ?? ''),
+        queryFn: ({ signal }) => client.getTalentAssociations(required(contactId, 'contactId'), { signal }),
+        enabled: contactId !== undefined && contactId !== null && contactId !== '',
+        retry: false,
+      }),
+    teams: () =>
+      queryOptions({
+        queryKey: queryKeys.teams(),
+        queryFn: ({ signal }) => client.getTeams({ signal }),
+        retry: retryTransient,
+      }),
+    accountManager: () =>
+      queryOptions({
+        queryKey: queryKeys.accountManager(),
+        queryFn: ({ signal }) => client.getAccountManager({ signal }),
+        retry: retryTransient,
+      }),
+    documents: () =>
+      queryOptions({
+        queryKey: queryKeys.documents(),
+        queryFn: ({ signal }) => client.getDocuments({ signal }),
+        retry: retryTransient,
+      }),
+    knowledgeBase: (category?: string) =>
+      queryOptions({
+        queryKey: queryKeys.knowledgeBase(category),
+        queryFn: ({ signal }) => client.getKnowledgeBase({ category }, { signal }),
+        retry: retryTransient,
+      }),
+    /** Waits for at least two characters (the route's minimum). */
+    knowledgeBaseSearch: (q: string) =>
+      queryOptions({
+        queryKey: queryKeys.knowledgeBaseSearch(q),
+        queryFn: ({ signal }) => client.searchKnowledgeBase(q.trim(), { signal }),
+        enabled: q.trim().length >= 2,
+        retry: retryTransient,
+      }),
+    knowledgeBaseArticle: (slug: string | undefined) =>
+      queryOptions({
+        queryKey: queryKeys.knowledgeBaseArticle(slug ?? ''),
+        queryFn: ({ signal }) => client.getKnowledgeBaseArticle(required(slug, 'slug'), { signal }),
+        enabled: Boolean(slug),
+        retry: retryTransient,
+      }),
+  };
+}
+
+/** Mutations are never retried: signing in, out, or minting a URL twice is not harmless. */
+export function createMutations(client: ApiClient) {
+  return {
+    signIn: () =>
+      mutationOptions({
+        mutationKey: [ROOT, 'sign-in'],
+        mutationFn: (body: SignInRequest) => client.signIn(body),
+        retry: false,
+      }),
+    signOut: () =>
+      mutationOptions({ mutationKey: [ROOT, 'sign-out'], mutationFn: () => client.signOut(), retry: false }),
+    createSignedUrl: () =>
+      mutationOptions({
+        mutationKey: [ROOT, 'signed-url'],
+        mutationFn: (fileId: string) => client.createSignedUrl(fileId),
+        retry: false,
+      }),
+  };
+}
+
+export type Queries = ReturnType<typeof createQueries>;

@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST';
+
+/** Error statuses a route documents; each is answered with application/problem+json. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 415 | 429 | 500 | 503;
+
+export const CONTRACT_TAGS = [
+  'Auth',
+  'Profile',
+  'Subscriptions',
+  'Talent',
+  'Analytics',
+  'Documents',
+  'Help',
+] as const;
+export type ContractTag = (typeof CONTRACT_TAGS)[number];
+
+interface RouteCommon {
+  readonly method: HttpMethod;
+  /** OpenAPI-style template: `/api/analytics/projects/{projectKey}`. */
+  readonly path: `/api/${string}`;
+  readonly summary: string;
+  readonly description: string;
+  readonly tag: ContractTag;
+  /** `session`: 401 without a session. `public`: reachable signed out. */
+  readonly auth: 'session' | 'public';
+  readonly params?: z.ZodObject;
+  /** Query schemas strip unknown parameters (cache-busters must not fail a request). */
+  readonly query?: z.ZodObject;
+  readonly body?: z.ZodType;
+  /** The body may be left out (compatibility bodies that the host ignores). */
+  readonly bodyOptional?: true;
+  /** Why the body schema is what it is; printed in the OpenAPI description. */
+  readonly bodyPolicy?: string;
+  readonly errors: readonly ErrorStatus[];
+}
+
+/** A route the client fetches and whose 2xx body is validated by `response`. */
+export interface JsonRoute extends RouteCommon {
+  readonly kind: 'json';
+  readonly response: z.ZodType;
+  /** A status that means "nothing to show" and makes the client return null (204 session, 404 AI usage). */
+  readonly nullStatus?: 204 | 404;
+  /** The spec's error-catalogue message; without one, errors carry the HTTP status text. */
+  readonly errorMessage?: string;
+  /** Safe to retry on transient failures (idempotent and not marked "not retried" by the spec). */
+  readonly retry: boolean;
+  /** Analytics routes compute over large tables; they get a longer timeout. */
+  readonly slow?: boolean;
+  /** Sent with Cache-Control: no-store (session data). */
+  readonly noStore?: boolean;
+}
+
+/** A browser navigation the host answers with 302 (sign-in flows). The client only builds its URL. */
+export interface RedirectRoute extends RouteCommon {
+  readonly kind: 'redirect';
+}
+
+/** A state change answered 204 No Content. */
+export interface NoContentRoute extends RouteCommon {
+  readonly kind: 'noContent';
+}
+
+export type AnyRoute = JsonRoute | RedirectRoute | NoContentRoute;
+
+/** What a successful call of a JSON route resolves to. */
+export type RouteData<R extends JsonRoute> =
+  | z.output<R['response']>
+  | (R extends { readonly nullStatus: number } ? null : never);

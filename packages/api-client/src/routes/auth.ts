@@ -1,0 +1,92 @@
+import type { AnyRoute } from '../route-types.js';
+import {
+  authCallbackQuerySchema,
+  loginRedirectQuerySchema,
+  logoutRedirectQuerySchema,
+  sessionUserSchema,
+  signInRequestSchema,
+  signInResponseSchema,
+  signOutRequestSchema,
+} from '../schemas/auth.js';
+import { STRICT_BODY } from './policies.js';
+
+/** Session and sign-in. */
+export const authRoutes = {
+  session: {
+    kind: 'json',
+    method: 'GET',
+    path: '/api/auth/me',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'The signed-in user',
+    description:
+      '200 with the user, or 204 when there is no session (the client returns null). Never cached.',
+    response: sessionUserSchema,
+    nullStatus: 204,
+    noStore: true,
+    retry: true,
+    errors: [500],
+  },
+  loginRedirect: {
+    kind: 'redirect',
+    method: 'GET',
+    path: '/api/auth/login',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'Start sign-in',
+    description:
+      'Redirects to the sign-in page (local mode) or the identity provider (OIDC). `returnTo` must be a same-origin relative path; anything else falls back to "/".',
+    query: loginRedirectQuerySchema,
+    errors: [429],
+  },
+  signIn: {
+    kind: 'json',
+    method: 'POST',
+    path: '/api/auth/login',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'Sign in with email and password (local mode)',
+    description: 'Checks the credentials, rotates and sets the session cookie. 401 for wrong credentials.',
+    body: signInRequestSchema,
+    bodyPolicy: STRICT_BODY,
+    response: signInResponseSchema,
+    retry: false,
+    errors: [400, 401, 415, 429, 500],
+  },
+  authCallback: {
+    kind: 'redirect',
+    method: 'GET',
+    path: '/api/auth/callback',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'OIDC redirect target',
+    description:
+      'Exchanges the authorization code (PKCE), creates the session and redirects to the saved returnTo.',
+    query: authCallbackQuerySchema,
+    errors: [400],
+  },
+  logoutRedirect: {
+    kind: 'redirect',
+    method: 'GET',
+    path: '/api/auth/logout',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'Sign out by navigation',
+    description: 'Ends the session and redirects to returnTo (or the identity provider’s end-session page).',
+    query: logoutRedirectQuerySchema,
+    errors: [],
+  },
+  signOut: {
+    kind: 'noContent',
+    method: 'POST',
+    path: '/api/auth/logout',
+    tag: 'Auth',
+    auth: 'public',
+    summary: 'Sign out (from script)',
+    description: 'Ends the session and clears the cookie. 204 whether or not a session existed.',
+    body: signOutRequestSchema,
+    bodyOptional: true,
+    bodyPolicy: 'Optional; any content is ignored.',
+    errors: [415],
+  },
+} as const satisfies Record<string, AnyRoute>;

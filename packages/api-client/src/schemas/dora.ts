@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { analyticsRangeQuery, count, dateRangeSchema, projectKeyParam, ratio } from './common.js';
+import { named } from './registry.js';
+
+/** The four DORA keys, in the order the portal charts them. */
+export const DORA_METRICS = [
+  'deploymentFrequency',
+  'leadTimeForChanges',
+  'changeFailureRate',
+  'failedDeploymentRecoveryTime',
+] as const;
+export type DoraMetric = (typeof DORA_METRICS)[number];
+
+export const DORA_GRAINS = ['day', 'week', 'month'] as const;
+export type DoraGrain = (typeof DORA_GRAINS)[number];
+
+export const DORA_TIERS = ['elite', 'high', 'medium', 'low'] as const;
+
+export const doraTierSchema = named(
+  'DoraTier',
+  z
+    .enum(DORA_TIERS)
+    .describe('DORA 2023 performance cluster (thresholds as in Apache DevLake). A hint, not a grade.'),
+);
+
+export const doraQuerySchema = z
+  .object({
+    projectKey: projectKeyParam,
+    ...analyticsRangeQuery,
+    grain: z.enum(DORA_GRAINS).optional().describe('Bucket size of the series. Default: week.'),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: '`from` must not be after `to`',
+    path: ['from'],
+  });
+
+const tier = doraTierSchema.nullable().describe('Null when the range has no data for this metric.');
+
+/**
+ * Headline values over the whole range, each with its tier. Durations are hours (fractional);
+ * rates are 0–1. Definitions: research/delivery-analytics.md §3.3 (medians, DevLake 2023 tiers).
+ */
+export const doraHeadlineSchema = named(
+  'DoraHeadline',
+  z.object({
+    deploymentFrequency: z.object({
+      deployments: count.describe('Successful production deployments finished in the range.'),
+      perWeek: z.number().nonnegative().describe('Deployments per week (mean over the range), for display.'),
+      medianDeploymentDaysPerWeek: z
+        .number()
+        .nonnegative()
+        .describe('Tier input: median days with a deployment per week.'),
+      medianDeploymentDaysPerMonth: z.number().nonnegative().describe('Tier input: the same per month.'),
+      tier,
+    }),
+    leadTimeForChanges: z.object({
+      medianHours: z
+        .number()
+        .nonnegative()
+        .nullable()
+        .describe('Median first commit → production deployment, per change.'),
+      changes: count.describe('Changes (merged pull requests) deployed in the range.'),
+      tier,
+    }),
+    changeFailureRate: z.object({
+      rate: ratio.nullable().describe('Deployments with at least one attributed incident ÷ deployments.'),
+      failedDeployments: count,
+      deployments: count,
+      tier,
+    }),
+    failedDeploymentRecoveryTime: z.object({
+      medianHours: z
+        .number()
+        .nonnegative()
+        .nullable()
+        .describe('Median incident opened → resolved, over change-caused incidents resolved in the range.'),
+      incidents: count,
+      tier,
+    }),
+  }),
+);
+
+export const doraMetricsSchema = named(
+  'DoraMetrics',
+  z
+    .object({
+      projectKey: z.string(),
+      range: dateRangeSchema,
+      grain: z.enum(DORA_GRAINS),
+      labels: z
+        .array(z.string())
+        .describe('First day (YYYY-MM-DD) of each bucket inside the range; weeks start on Monday.'),
+      series: z
+        .object({
+          deploymentFrequency: z.array(count).describe('Deployments per bucket.'),
+          leadTimeForChanges: z
+            .array(z.number().nonnegative().nullable())
+            .describe('Median hours per bucket.'),
+          changeFailureRate: z.array(ratio.nullable()).describe('Rate per bucket; null without deployments.'),
+          failedDeploymentRecoveryTime: z
+            .array(z.number().nonnegative().nullable())
+            .describe('Median hours per bucket; null without resolved incidents.'),
+        })
+        .describe('One value per label for each metric (arrays have the length of `labels`).'),
+      headline: doraHeadlineSchema,
+      performance: z.object({
+        tier: tier.describe(
+          'Overall: the lowest tier among metrics with data (conservative); null without data.',
+        ),
+        benchmark: z.literal('dora-2023').describe('Which report’s thresholds the tiers use.'),
+      }),
+    })
+    .superRefine((m, ctx) => {
+      for (const key of DORA_METRICS) {
+        if (m.series[key].length !== m.labels.length) {
+          ctx.addIssue({ code: 'custom', path: ['series', key], message: 'must have one value per label' });
+        }
+      }
+    })
+    .describe('DORA metrics of one project for a range and grain.'),
+);
+
+export type DoraTier = z.infer<typeof doraTierSchema>;
+export type DoraQuery = z.input<typeof doraQuerySchema>;
+export type DoraHeadline = z.infer<typeof doraHeadlineSchema>;
+export type DoraMetrics = z.infer<typeof doraMetricsSchema>;

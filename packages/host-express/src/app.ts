@@ -1,0 +1,198 @@
+import { createOpenApiDocument } from '@client-portal/api-client';
+import express, { type Express, type Router } from 'express';
+import type { Logger } from 'pino';
+// ── Part B's auth plugs in here: sign-in, sessions (req.identity), CSRF and CORS. ──
+import {
+  type AuthConfig,
+  authConfig,
+  type CreateAuthOptions,
+  createAuth,
+  type PortalAuth,
+} from './auth/index.js';
+import type { HostConfig } from './config/index.js';
+import type { HostContext } from './context.js';
+import { apiNotFound, errorHandler } from './http/errors.js';
+import { healthRoutes } from './http/health.js';
+import { createLogger, httpLogger } from './http/logging.js';
+import { securityHeaders } from './http/security-headers.js';
+import { resolvePortalDir, standalonePortal } from './portal/standalone.js';
+import { createApiRoutes } from './routes/index.js';
+import {
+  DEMO_PASSWORD,
+  DEMO_SIGN_INS,
+  hasDemoAccounts,
+  openStore,
+  type PreparedStore,
+  prepareStore,
+  type Store,
+} from './store/index.js';
+
+export interface PortalHostOptions {
+  /** A store the caller opened (and migrated); the host then leaves closing it to the caller. */
+  store?: Store;
+  logger?: Logger;
+  /** Replaces part B's createAuth: a provider's own sign-in, or a test double. */
+  createAuth?: (options: CreateAuthOptions) => PortalAuth;
+  /** The clock for auth and routes. */
+  now?: () => Date;
+  /** Seed the demo data into an empty store the host opens itself (default: config.demo). */
+  demo?: boolean;
+  /** More /api routes (a provider's own), mounted after the contract's and before the /api 404. */
+  apiRoutes?: (ctx: HostContext) => Router;
+}
+
+export interface PortalHost {
+  /** The standalone Express 5 app: security headers, logs, health, /api and the portal at "/". */
+  app: Express;
+  /** Every /api route, to mount at /api in a provider's own Express app. */
+  router: Router;
+  store: Store;
+  config: HostConfig;
+  logger: Logger;
+  auth: PortalAuth;
+  /** What preparing the store did (null when the store was passed in). */
+  prepared: PreparedStore | null;
+  /** Demo mode with the demo accounts in the store (printed at start, listed on the fallback page). */
+  demoAccounts: boolean;
+  /** Starts shutdown: /readyz answers 503 from now on. */
+  drain(): void;
+  /** Drains, stops background jobs and closes the store if the host opened it. */
+  close(): Promise<void>;
+}
+
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/** Part B's auth settings from the host's configuration. */
+export function authConfigOf(config: HostConfig): AuthConfig {
+  const { auth, http } = config;
+  return authConfig({
+    mode: auth.mode,
+    publicOrigin: http.publicOrigin,
+    cookieName: auth.cookieName,
+    ...(auth.cookieSecure === null ? {} : { cookieSecure: auth.cookieSecure }),
+    idleMinutes: auth.sessionIdleMinutes,
+    absoluteHours: auth.sessionAbsoluteHours,
+    corsOrigins: auth.corsOrigins,
+    ...(auth.sessionSecret ? { secret: auth.sessionSecret } : {}),
+    ...(auth.oidc
+      ? {
+          oidc: {
+            issuer: auth.oidc.issuer,
+            clientId: auth.oidc.clientId,
+            clientSecret: auth.oidc.clientSecret ?? undefined,
+            redirectUrl: auth.oidc.redirectUrl,
+            postLogoutRedirectUrl: auth.oidc.postLogoutRedirectUrl ?? undefined,
+            scope: auth.oidc.scope,
+          },
+        }
+      : {}),
+  });
+}
+
+/**
+ * The /api router: CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
+ * OpenAPI → the contract's data routes → 404 → error handler. Everything in it answers
+ * problem+json on errors, so it behaves the same mounted in a provider's app.
+ */
+function apiRouter(ctx: HostContext, extra: PortalHostOptions['apiRoutes']): Router {
+  const { config, auth } = ctx;
+  const router = express.Router();
+  const openApi = JSON.stringify(createOpenApiDocument({ sessionCookieName: config.auth.cookieName }));
+  router.use(auth.cors);
+  router.use(auth.requireSameOrigin);
+  // Auth's routes parse their own (smaller) bodies and load the session themselves.
+  router.use('/auth', auth.router);
+  router.use(
+    express.json({ limit: config.http.jsonBodyLimitBytes, type: ['application/json', 'application/*+json'] }),
+  );
+  router.use(auth.loadSession);
+  router.get('/openapi.json', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('json').send(openApi);
+  });
+  router.use(createApiRoutes(ctx));
+  if (extra) router.use(extra(ctx));
+  router.use(apiNotFound);
+  router.use(errorHandler);
+  return router;
+}
+
+/**
+ * Creates the portal host. Without `options.store` it opens the configured store, runs the
+ * migrations and (for the demo) seeds an empty store, and closes the store on `close()`.
+ */
+export async function createPortalHost(
+  config: HostConfig,
+  options: PortalHostOptions = {},
+): Promise<PortalHost> {
+  const logger = options.logger ?? createLogger({ level: config.logLevel });
+  const now = options.now ?? (() => new Date());
+  const ownsStore = options.store === undefined;
+  const store = options.store ?? (await openStore(config.store, { logger }));
+  let pruneTimer: NodeJS.Timeout | undefined;
+  try {
+    const prepared = ownsStore
+      ? await prepareStore(store, {
+          demo: options.demo ?? config.demo,
+          filesDir: config.documents.filesDir,
+          homeLifecycleStage: config.homeLifecycleStage,
+          logger,
+        })
+      : null;
+    const demoAccounts = (options.demo ?? config.demo) && (await hasDemoAccounts(store.db));
+    const auth = (options.createAuth ?? createAuth)({
+      db: store.db,
+      config: authConfigOf(config),
+      logger,
+      now,
+    });
+    const router = apiRouter({ config, store, logger, auth, now }, options.apiRoutes);
+
+    let draining = false;
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', config.http.trustProxy);
+    app.use(httpLogger(logger));
+    app.use(securityHeaders(config));
+    app.use(healthRoutes({ store, logger, draining: () => draining }));
+    app.use('/api', router);
+    app.use(
+      standalonePortal({
+        portalDir: resolvePortalDir(config.portalDir),
+        demo: demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
+      }),
+    );
+    app.use(errorHandler);
+
+    pruneTimer = setInterval(() => {
+      auth.prune().catch((error: unknown) => logger.warn({ err: error }, 'pruning sessions failed'));
+    }, PRUNE_EVERY_MS);
+    pruneTimer.unref();
+
+    let closing: Promise<void> | undefined;
+    return {
+      app,
+      router,
+      store,
+      config,
+      logger,
+      auth,
+      prepared,
+      demoAccounts,
+      drain: () => {
+        draining = true;
+      },
+      close: () => {
+        closing ??= (async () => {
+          draining = true;
+          clearInterval(pruneTimer);
+          if (ownsStore) await store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    clearInterval(pruneTimer);
+    if (ownsStore) await store.close();
+    throw error;
+  }
+}

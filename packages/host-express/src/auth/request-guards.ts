@@ -1,0 +1,72 @@
+import type { RequestHandler } from 'express';
+import { type AuthConfig, trustedOrigins } from './config.js';
+import { problem } from '../http/problem.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE';
+const CORS_HEADERS = 'Content-Type, Accept';
+
+function header(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** `application/json`, with or without parameters such as charset. */
+export function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  return value.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * CSRF defence for cookie-authenticated state changes (OWASP: Fetch Metadata + Origin check +
+ * a non-simple content type). Browsers set `Sec-Fetch-Site` and `Origin` themselves; page script
+ * cannot forge either. A request passes when the browser says it is same-origin (or user-initiated),
+ * or when its Origin is the portal's or on the CORS allow-list; a same-site request must also
+ * carry an allow-listed Origin. Then it must be JSON, which a cross-origin page can only send
+ * after a CORS preflight that only allow-listed origins pass.
+ */
+export function createRequireSameOrigin(config: AuthConfig): RequestHandler {
+  const { publicOrigin, corsOrigins } = trustedOrigins(config);
+  const trusted = (origin: string | undefined) =>
+    origin !== undefined && (origin === publicOrigin || corsOrigins.has(origin));
+  return (req, res, next) => {
+    if (!STATE_CHANGING.has(req.method)) return next();
+    const site = header(req.headers['sec-fetch-site'])?.toLowerCase();
+    const origin = header(req.headers.origin);
+    if (!(site === 'same-origin' || site === 'none' || trusted(origin))) {
+      problem(res, 403, 'Forbidden', 'Cross-site requests are not accepted.');
+      return;
+    }
+    if (!isJsonContentType(header(req.headers['content-type']))) {
+      problem(res, 415, 'Unsupported Media Type', 'Send the request as application/json.');
+      return;
+    }
+    next();
+  };
+}
+
+/**
+ * Credentialed CORS for the allow-listed origins only: the portal embedded on another origin of
+ * the same site. Other origins get no CORS headers, so browsers keep their responses from script.
+ */
+export function createCors(config: AuthConfig): RequestHandler {
+  const { publicOrigin, corsOrigins } = trustedOrigins(config);
+  return (req, res, next) => {
+    res.vary('Origin');
+    const origin = header(req.headers.origin);
+    const allowed = origin !== undefined && (corsOrigins.has(origin) || origin === publicOrigin);
+    const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;
+    if (allowed) {
+      res.set('Access-Control-Allow-Origin', origin);
+      res.set('Access-Control-Allow-Credentials', 'true');
+      res.set('Access-Control-Expose-Headers', 'Retry-After');
+    }
+    if (!preflight) return next();
+    if (allowed) {
+      res.vary('Access-Control-Request-Headers');
+      res.set('Access-Control-Allow-Methods', CORS_METHODS);
+      res.set('Access-Control-Allow-Headers', CORS_HEADERS);
+      res.set('Access-Control-Max-Age', '600');
+    }
+    res.status(204).end();
+  };
+}

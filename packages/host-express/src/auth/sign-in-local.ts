@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { safeReturnTo, signInRequestSchema, signInResponseSchema } from '@client-portal/api-client';
+import type { RequestHandler, Response } from 'express';
+import { writeAudit } from './audit.js';
+import type { AuthContext } from './context.js';
+import { hashPassword, verifyPassword } from '../store/passwords.js';
+import { invalidRequest, problem } from '../http/problem.js';
+import { clearRateLimit, hitRateLimit } from './rate-limits.js';
+import { beginSession, sessionUserOf } from './sign-in-session.js';
+
+/** The contract's wording; the same for every wrong email, wrong password or disabled account. */
+export const WRONG_CREDENTIALS = 'Email or password is incorrect.';
+
+function tooManyAttempts(res: Response, retryAfterSeconds: number): void {
+  res.set('Retry-After', String(retryAfterSeconds));
+  problem(res, 429, 'Too Many Requests', 'Too many sign-in attempts. Try again later.');
+}
+
+let dummy: Promise<string> | undefined;
+
+/** A hash of a random password with the store's current cost, made once per process (at start). */
+function dummyHash(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(18).toString('base64'));
+  return dummy;
+}
+
+/**
+ * POST /api/auth/login (local mode). Both rate limits count every attempt before the password is
+ * checked, so a locked-out account costs no scrypt work; a success clears the account's counter.
+ * Unknown emails and accounts without a password verify against a dummy hash, so response time
+ * does not reveal which accounts exist.
+ */
+export function createLocalSignIn(ctx: AuthContext): RequestHandler {
+  if (ctx.config.mode === 'local') dummyHash().catch(() => undefined);
+  return async (req, res) => {
+    if (ctx.config.mode !== 'local') {
+      problem(res, 404, 'Not Found', 'Password sign-in is not enabled; use single sign-on.');
+      return;
+    }
+    const parsed = signInRequestSchema.safeParse(req.body);
+    if (!parsed.success) {
+      invalidRequest(res, parsed.error, 'body');
+      return;
+    }
+    const email = parsed.data.email.trim().toLowerCase();
+    const ip = req.ip ?? null;
+    const now = ctx.now();
+    const accountKey = `sign-in:account:${email}`;
+    const { signInPerAccount, signInPerIp } = ctx.config.rateLimits;
+    const verdicts = [
+      await hitRateLimit(ctx.db, `sign-in:ip:${ip ?? 'unknown'}`, signInPerIp, now),
+      await hitRateLimit(ctx.db, accountKey, signInPerAccount, now),
+    ];
+    const refused = verdicts.filter((verdict) => !verdict.allowed);
+    if (refused.length > 0) {
+      ctx.logger.warn({ ip, event: 'auth.sign_in_rate_limited' }, 'sign-in attempts rate limited');
+      tooManyAttempts(res, Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)));
+      return;
+    }
+
+    const user = await ctx.db
+      .selectFrom('users')
+      .select(['id', 'email', 'display_name', 'password_hash', 'company_id', 'disabled_at'])
+      .where('email', '=', email)
+      .executeTakeFirst();
+    const passwordOk = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHash()));
+    const failure = !user
+      ? 'unknown_account'
+      : !user.password_hash
+        ? 'no_password'
+        : !passwordOk
+          ? 'wrong_password'
+          : user.disabled_at
+            ? 'disabled'
+            : null;
+    if (!user || failure) {
+      await writeAudit(ctx.db, {
+        action: 'auth.sign_in_failed',
+        at: now,
+        actorUserId: user?.id ?? null,
+        companyId: user?.company_id ?? null,
+        ip,
+        detail: { method: 'local', reason: failure, email: email.slice(0, 320) },
+      });
+      problem(res, 401, 'Unauthorized', WRONG_CREDENTIALS);
+      return;
+    }
+
+    await beginSession(req, res, ctx, user, 'local');
+    await clearRateLimit(ctx.db, accountKey);
+    res.set('Cache-Control', 'no-store');
+    res.json(
+      signInResponseSchema.parse({
+        user: sessionUserOf({ id: user.id, email: user.email, name: user.display_name }),
+        returnTo: safeReturnTo(parsed.data.returnTo),
+      }),
+    );
+  };
+}

@@ -1,0 +1,88 @@
+import type { SigningKey } from './env-values.js';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export type StoreConfig =
+  /** Embedded PostgreSQL (PGlite); its data directory lives under DATA_DIR. */
+  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
+
+export interface OidcSettings {
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  /** Absolute URL of this host's /api/auth/callback as registered at the identity provider. */
+  redirectUrl: string;
+  /** Where the IdP returns after its logout, or null for `${publicOrigin}/`. */
+  postLogoutRedirectUrl: string | null;
+  scope: string;
+}
+
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  /** For S3-compatible services (MinIO, R2…); null for AWS. */
+  endpoint: string | null;
+  forcePathStyle: boolean;
+  /** Key prefix inside the bucket, '' or ending in '/'. */
+  prefix: string;
+  /** Null: the SDK's default credential chain (environment, instance role…). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+}
+
+/** Everything the host reads from its environment, validated and typed (see loadConfig). */
+export interface HostConfig {
+  /** HTTP port; 0 picks a free one. */
+  port: number;
+  /** Interface to listen on; null for Node's default (all). */
+  host: string | null;
+  /** Absolute DATA_DIR: the embedded store and local files live under it. */
+  dataDir: string;
+  store: StoreConfig;
+  /** Seed the demo data set into an empty store at start (default on for the embedded store). */
+  demo: boolean;
+  logLevel: LogLevel;
+  http: {
+    /** Browser-visible origin of the portal; derived from PORT on localhost when not set. */
+    publicOrigin: string;
+    /** Whether PUBLIC_ORIGIN was given (and not derived). */
+    publicOriginConfigured: boolean;
+    /** Express `trust proxy`. */
+    trustProxy: boolean | number | string;
+    /** Largest JSON request body in bytes. */
+    jsonBodyLimitBytes: number;
+    /** CSP frame-ancestors sources: "'self'", "'none'" or origins. */
+    frameAncestors: string[];
+    /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
+    shutdownTimeoutMs: number;
+  };
+  auth: {
+    mode: 'local' | 'oidc';
+    cookieName: string;
+    /** Forces the cookie's Secure attribute; null decides from PUBLIC_ORIGIN / the request. */
+    cookieSecure: boolean | null;
+    sessionIdleMinutes: number;
+    sessionAbsoluteHours: number;
+    /** Keys sealed auth cookies (OIDC transaction); null lets auth choose (see auth/config.ts). */
+    sessionSecret: string | null;
+    /** Other origins allowed to call /api with credentials (a portal embedded on the same site). */
+    corsOrigins: string[];
+    oidc: OidcSettings | null;
+  };
+  documents: {
+    storage: 'disk' | 's3';
+    /** Local files (storage "disk"; demo PDFs are written here too). */
+    filesDir: string;
+    s3: S3Settings | null;
+    /** The first key signs download URLs; all of them verify (rotation). */
+    signingKeys: SigningKey[];
+    /** True when SIGNING_KEYS was not set and a random per-process key is used. */
+    signingKeysEphemeral: boolean;
+    signedUrlTtlSeconds: number;
+  };
+  /** Product analytics; the CSP allows the PostHog host only when a key is set. */
+  posthog: { host: string; key: string } | null;
+  /** The CRM lifecycle stage id that opens the portal's Home page. */
+  homeLifecycleStage: string;
+  /** Built standalone portal to serve at "/"; null resolves `@client-portal/portal/standalone`. */
+  portalDir: string | null;
+}

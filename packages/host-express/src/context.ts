@@ -1,0 +1,15 @@
+import type { Logger } from 'pino';
+import type { PortalAuth } from './auth/index.js';
+import type { HostConfig } from './config/index.js';
+import type { Store } from './store/index.js';
+
+/** What every /api route module receives from createPortalHost. */
+export interface HostContext {
+  config: HostConfig;
+  store: Store;
+  logger: Logger;
+  /** Part B's auth: `requireSession` guards data routes; `req.identity` is the caller. */
+  auth: PortalAuth;
+  /** The clock (injectable so tests of expiry and date ranges are deterministic). */
+  now: () => Date;
+}

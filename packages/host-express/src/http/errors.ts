@@ -1,0 +1,68 @@
+import { statusText } from '@client-portal/api-client';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { z } from 'zod';
+import { isStoreUnavailable } from '../store/unavailable.js';
+import { problem, problemErrors } from './problem.js';
+
+/** Body-parser failures (the `type` of its http-errors) and what the client is told. */
+const BODY_ERRORS: Record<string, [status: number, title: string, detail: string]> = {
+  'entity.parse.failed': [400, 'Bad Request', 'The body is not valid JSON.'],
+  'entity.too.large': [413, 'Content Too Large', 'The body is too large.'],
+  'encoding.unsupported': [415, 'Unsupported Media Type', 'The body encoding is not supported.'],
+  'charset.unsupported': [415, 'Unsupported Media Type', 'The body charset is not supported.'],
+  'request.aborted': [400, 'Bad Request', 'The request was aborted.'],
+  'request.size.invalid': [400, 'Bad Request', 'The body length does not match Content-Length.'],
+  'parameters.too.many': [413, 'Content Too Large', 'The body has too many parameters.'],
+};
+
+interface HttpishError {
+  status?: unknown;
+  statusCode?: unknown;
+  expose?: unknown;
+  type?: unknown;
+  message?: unknown;
+}
+
+const isZodError = (error: unknown): error is z.ZodError =>
+  error instanceof z.ZodError ||
+  (error instanceof Error && error.name === 'ZodError' && Array.isArray((error as z.ZodError).issues));
+
+/**
+ * The last error handler of /api (and of the app): every error becomes problem+json, never a
+ * stack trace. zod errors → 400 with the failing fields; body-parser errors → 400/413/415; other
+ * client errors (http-errors with `expose`) keep their status; an unreachable store → 503 with
+ * Retry-After; anything else → 500, logged with its stack by the request logger.
+ */
+export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  if (res.headersSent) return next(error);
+  if (isZodError(error)) {
+    return problem(res, 400, 'Bad Request', 'The request is invalid.', 'about:blank', problemErrors(error));
+  }
+  const e = (typeof error === 'object' && error !== null ? error : {}) as HttpishError;
+  const body = typeof e.type === 'string' ? BODY_ERRORS[e.type] : undefined;
+  if (body) return problem(res, ...body);
+  const status =
+    typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    const detail = e.expose === true && typeof e.message === 'string' ? e.message : undefined;
+    return problem(res, status, statusText(status), detail);
+  }
+  if (isStoreUnavailable(error)) {
+    req.log?.warn({ err: error }, 'store unavailable');
+    res.set('Retry-After', '5');
+    return problem(
+      res,
+      503,
+      'Service Unavailable',
+      'The service is temporarily unavailable. Try again shortly.',
+    );
+  }
+  // pino-http logs the error (with its stack) on the response line.
+  (res as { err?: unknown }).err = error;
+  problem(res, 500, 'Internal Server Error', 'Something went wrong on our side. Please try again.');
+};
+
+/** No /api route matched: 404 problem+json (the SPA fallback never answers for /api). */
+export const apiNotFound: RequestHandler = (req, res) => {
+  problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
+};

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type DestinationStream, type Logger, pino } from 'pino';
+import { pinoHttp } from 'pino-http';
+import type { LogLevel } from '../config/index.js';
+
+export const REDACTED = '[Redacted]';
+
+/** Log paths that may hold a secret, wherever a log call puts them. */
+export const REDACT_PATHS = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["proxy-authorization"]',
+  'req.headers["x-api-key"]',
+  'req.headers["x-hub-signature-256"]',
+  'res.headers["set-cookie"]',
+  'headers.cookie',
+  'headers.authorization',
+  'password',
+  'token',
+  'secret',
+  '*.password',
+  '*.token',
+  '*.secret',
+  '*.idToken',
+  '*.id_token',
+  '*.accessToken',
+  '*.access_token',
+  '*.refreshToken',
+  '*.refresh_token',
+  '*.sessionSecret',
+  '*.clientSecret',
+];
+
+/**
+ * Query parameters that carry credentials: signed download URLs (ours and S3's presigned ones),
+ * OIDC callback codes and state, and tokens. Compared case-insensitively.
+ */
+const SECRET_QUERY_PARAMETERS = new Set([
+  'sig',
+  'signature',
+  'token',
+  'x-amz-signature',
+  'x-amz-credential',
+  'x-amz-security-token',
+  'code',
+  'state',
+  'id_token_hint',
+  'id_token',
+  'access_token',
+  'refresh_token',
+  'session_state',
+]);
+
+/** The URL with the values of secret query parameters replaced, the rest byte for byte. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const query = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      const rawName = eq < 0 ? pair : pair.slice(0, eq);
+      let name = rawName;
+      try {
+        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
+      } catch {
+        // a malformed name is kept as sent
+      }
+      return SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, q)}?${query}`;
+}
+
+export interface LoggerOptions {
+  level: LogLevel;
+  /** Where lines go (tests capture them); default stdout. */
+  destination?: DestinationStream;
+}
+
+/** The host's pino logger: JSON lines, secrets redacted. */
+export function createLogger({ level, destination }: LoggerOptions): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'client-portal-host' },
+      redact: { paths: REDACT_PATHS, censor: REDACTED },
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination,
+  );
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+const QUIET_PATHS = new Set(['/healthz', '/readyz']);
+
+/** Response headers worth a log line; the rest (CSP, helmet's set) is the same on every response. */
+const LOGGED_RESPONSE_HEADERS = ['content-type', 'content-length', 'location', 'retry-after', 'set-cookie'];
+
+interface SerializedResponse {
+  statusCode: number;
+  headers: Record<string, unknown>;
+}
+
+interface SerializedRequest {
+  id: unknown;
+  method: string;
+  url: string;
+  headers: Record<string, unknown>;
+  remoteAddress?: string;
+}
+
+/**
+ * One log line per request (not for health checks): method, redacted URL, status, time, the
+ * request id (a valid incoming X-Request-Id is kept, so a proxy's id can be followed). Errors of
+ * 5xx responses are attached by the error handler (`res.err`).
+ */
+export function httpLogger(logger: Logger) {
+  return pinoHttp<IncomingMessage, ServerResponse>({
+    logger,
+    redact: { paths: REDACT_PATHS, censor: REDACTED },
+    genReqId: (req, res) => {
+      const incoming = req.headers['x-request-id'];
+      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?', 1)[0] ?? '') },
+    customLogLevel: (_req, res, error) =>
+      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    serializers: {
+      // The standard serializer also logs `query` and `params`, which may hold signatures.
+      req: (req: SerializedRequest) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        headers: req.headers,
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: SerializedResponse) => {
+        const headers: Record<string, unknown> = {};
+        for (const name of LOGGED_RESPONSE_HEADERS) {
+          const value = res.headers?.[name];
+          if (value !== undefined) headers[name] = name === 'location' ? redactUrl(String(value)) : value;
+        }
+        return { statusCode: res.statusCode, headers };
+      },
+    },
+  });
+}

@@ -1,0 +1,84 @@
+import { existsSync, statSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import express, { type Router } from 'express';
+import {
+  type FallbackPageOptions,
+  fallbackPage,
+  FALLBACK_STYLESHEET,
+  FALLBACK_STYLESHEET_PATH,
+} from './fallback-page.js';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Vite's hashed build output: `assets/<name>-<hash>.<ext>`. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+[-.][A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+
+function isPortalDir(dir: string): boolean {
+  return existsSync(join(dir, 'index.html'));
+}
+
+function resolved(specifier: string): string | null {
+  try {
+    const path = fileURLToPath(import.meta.resolve(specifier));
+    return statSync(path).isDirectory() ? path : dirname(path);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The directory of the portal's built standalone entry: PORTAL_DIR when set, else what
+ * `@client-portal/portal/standalone` resolves to (or `dist/standalone` of the portal package).
+ * Null while the portal ships no standalone build: the host then serves its fallback page.
+ */
+export function resolvePortalDir(configured: string | null): string | null {
+  if (configured) return isPortalDir(configured) ? configured : null;
+  const candidates = [
+    resolved('@client-portal/portal/standalone'),
+    ((pkg) => pkg && join(pkg, 'dist', 'standalone'))(resolved('@client-portal/portal/package.json')),
+  ];
+  return candidates.find((dir): dir is string => dir !== null && isPortalDir(dir)) ?? null;
+}
+
+export interface StandalonePortalOptions extends FallbackPageOptions {
+  /** The built portal, or null for the fallback page. */
+  portalDir: string | null;
+}
+
+/**
+ * The portal at "/": its static files (hashed assets cached for a year, everything else
+ * revalidated) and index.html for every other GET that is not /api (SPA fallback). A path that
+ * looks like a file and does not exist is a 404, not the app. Without a build, a small page that
+ * says what this is and how to sign in answers instead.
+ */
+export function standalonePortal(options: StandalonePortalOptions): Router {
+  const router = express.Router();
+  const isApi = (path: string) => path === '/api' || path.startsWith('/api/');
+  const { portalDir } = options;
+
+  if (!portalDir) {
+    router.get(FALLBACK_STYLESHEET_PATH, (_req, res) => {
+      res.set('Cache-Control', 'no-cache').type('text/css').send(FALLBACK_STYLESHEET);
+    });
+    router.get('/{*path}', (req, res, next) => {
+      if (isApi(req.path)) return next();
+      res.set('Cache-Control', 'no-cache').type('html').send(fallbackPage(options));
+    });
+    return router;
+  }
+
+  router.use(
+    express.static(portalDir, {
+      index: false,
+      setHeaders: (res, path) =>
+        res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache'),
+    }),
+  );
+  router.get('/{*path}', (req, res, next) => {
+    if (isApi(req.path)) return next();
+    if (extname(req.path)) return res.status(404).type('text').send('Not found');
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(join(portalDir, 'index.html'));
+  });
+  return router;
+}

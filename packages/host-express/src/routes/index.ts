@@ -1,0 +1,16 @@
+import { type Router, Router as createRouter } from 'express';
+import type { HostContext } from '../context.js';
+
+/**
+ * The contract's data routes (profile, CRM, talent, teams, account manager, analytics, documents,
+ * knowledge base), mounted on /api after CORS, the CSRF guard (state-changing requests must be
+ * same-origin JSON), `express.json()` (64 kB) and `loadSession`; before the /api 404 and the error
+ * handler. Server-to-server routes (signed webhooks) cannot pass the CSRF guard: mount them in
+ * app.ts before it, with `express.raw()` so the signature covers the exact bytes.
+ * Each route: `ctx.auth.requireSession`, `validate(routes.<id>)` from ../http/validate.js, queries
+ * scoped by `req.identity.companyId`, errors through ../http/problem.js (or thrown: the error
+ * handler answers problem+json).
+ */
+export function createApiRoutes(_ctx: HostContext): Router {
+  return createRouter();
+}

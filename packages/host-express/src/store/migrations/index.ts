@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './0001-initial.js';
+
+/**
+ * Every migration, by name, in the order they run. Names never change once released; a schema
+ * change is a new entry. Listed in code (not read from a folder) so the built package needs no
+ * file-system layout at run time.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '0001-initial': initial,
+};

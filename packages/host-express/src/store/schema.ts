@@ -1,0 +1,408 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+// The store's tables as Kysely sees them, one interface per table (migrations/0001-initial.ts
+// creates them). Both engines return the same JavaScript values: see the type parsers in open-store.ts.
+//   timestamptz → Date (UTC instants)      date → 'YYYY-MM-DD' string (calendar days, no time zone)
+//   bigint/int8 and numeric → number       jsonb → parsed JSON        text[] → string[]
+// jsonb is written as a JSON string (JSON.stringify), never as a JS object: node-postgres turns JS
+// arrays into Postgres array literals, which are not JSON.
+
+/** An instant; required on insert. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+/** An instant with a database default (now()); optional on insert. */
+export type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A calendar day, 'YYYY-MM-DD'. */
+export type Day = ColumnType<string, string, string>;
+/** jsonb: read as T, written as a JSON string. */
+export type Json<T> = ColumnType<T, string, string>;
+/** jsonb with a database default ('{}'). */
+export type JsonDefault<T> = ColumnType<T, string | undefined, string>;
+/** A bigint identity column (generated always): never written. */
+export type Identity = ColumnType<number, never, never>;
+
+// ── CRM ──────────────────────────────────────────────────────────────────────────────────────
+
+export interface AccountManagersTable {
+  /** CRM owner id. */
+  id: string;
+  name: string;
+  email: string;
+  title: string | null;
+  phone: string | null;
+  photo_url: string | null;
+  /** Absolute meetings link ("Book a meeting with my Account Manager"). */
+  booking_url: string | null;
+  created_at: TimestampDefault;
+}
+
+export interface CompaniesTable {
+  /** CRM company id; the tenant every query is scoped to. */
+  id: string;
+  name: string;
+  domain: string | null;
+  logo_url: string | null;
+  hubspot_id: string | null;
+  /** The company's default account manager (a contact's own owner wins). */
+  account_manager_id: string | null;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface ContactsTable {
+  id: string;
+  company_id: string;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  job_title: string | null;
+  /** CRM lifecycle stage id, compared as a string with HOME_LIFECYCLE_STAGE. */
+  lifecycle_stage: string | null;
+  /** CRM owner: the contact's account manager. */
+  owner_id: string | null;
+  /** Other raw CRM properties, in their CRM names. */
+  properties: JsonDefault<Record<string, unknown>>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface DealsTable {
+  id: string;
+  company_id: string;
+  name: string;
+  /** 'Team Plans' | 'Premium Teams' | 'Staffing' | 'Staff Augmentation' | 'Analytics' | other CRM values. */
+  service_type: string;
+  /** Stage label; only 'Active' has a meaning in the product. */
+  stage: string;
+  start_date: Day | null;
+  end_date: Day | null;
+  hours: number | null;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface ProjectsTable {
+  /** CRM project record id (the GitHub routes' projectId). */
+  id: string;
+  company_id: string;
+  name: string;
+  /** Jira key; unique per company when not empty. Null or '' never shows analytics. */
+  jira_key: string | null;
+  /** Known to the CRM. Analytics-only projects (from GitHub/Jira) have false. */
+  in_crm: Generated<boolean>;
+  /** Has delivery analytics (listed by /api/analytics/projects). */
+  analytics_enabled: Generated<boolean>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+// ── Talent and teams ─────────────────────────────────────────────────────────────────────────
+
+export interface TalentTable {
+  id: string;
+  name: string;
+  /** Job title, e.g. "Senior Backend Engineer". */
+  title: string;
+  seniority: 'Junior' | 'Mid' | 'Senior' | 'Lead' | 'Principal';
+  years_of_experience: number | null;
+  location: string | null;
+  /** IANA time zone. */
+  timezone: string | null;
+  photo_url: string | null;
+  created_at: TimestampDefault;
+}
+
+export interface TalentSpecializationsTable {
+  talent_id: string;
+  name: string;
+}
+
+export interface TalentAssignmentsTable {
+  id: string;
+  talent_id: string;
+  /** The company the talent works (worked, or is offered) for. */
+  company_id: string;
+  project_id: string | null;
+  /** The customer contact the talent works with (POST /api/talent-associations). */
+  contact_id: string | null;
+  status: 'Active' | 'Past' | 'Available';
+  start_date: Day | null;
+  end_date: Day | null;
+  created_at: TimestampDefault;
+}
+
+export interface TeamsTable {
+  id: string;
+  company_id: string;
+  /** The subscription the team is staffed under. */
+  deal_id: string | null;
+  project_id: string | null;
+  name: string;
+  service_type: string;
+  status: 'forming' | 'active' | 'ended';
+  start_date: Day | null;
+  end_date: Day | null;
+  created_at: TimestampDefault;
+}
+
+export interface TeamMembersTable {
+  team_id: string;
+  talent_id: string;
+  role: string;
+  allocation_percent: number;
+}
+
+// ── GitHub and delivery events (research/delivery-analytics.md §3.1) ─────────────────────────
+
+export interface GithubOrganisationsTable {
+  id: string;
+  company_id: string;
+  /** The project the organisation was connected for; repositories carry their own project. */
+  project_id: string | null;
+  login: string;
+  name: string | null;
+  avatar_url: string | null;
+  url: string;
+  created_at: TimestampDefault;
+}
+
+export interface GithubRepositoriesTable {
+  id: string;
+  company_id: string;
+  organisation_id: string;
+  project_id: string | null;
+  name: string;
+  /** "owner/name". */
+  full_name: string;
+  description: string | null;
+  url: string;
+  default_branch: string;
+  language: string | null;
+  visibility: 'public' | 'private' | 'internal';
+  archived: Generated<boolean>;
+  stars: Generated<number>;
+  open_pull_requests: Generated<number>;
+  pushed_at: Timestamp | null;
+  created_at: TimestampDefault;
+}
+
+export interface DeploymentsTable {
+  id: Identity;
+  company_id: string;
+  project_id: string;
+  /** Null for a deployment of several repositories. */
+  repository_id: string | null;
+  /** 'github_actions' | 'github_deployments' | 'webhook' | 'pr_merge' … */
+  source: string;
+  external_id: string;
+  /** Normalised: 'production' | 'staging' | 'testing' | 'development'. */
+  environment: string;
+  status: 'success' | 'failure' | 'cancelled';
+  started_at: Timestamp | null;
+  /** Every DORA metric keys on the finish time. */
+  finished_at: Timestamp;
+  commit_sha: string | null;
+  is_hotfix: Generated<boolean>;
+  created_at: TimestampDefault;
+}
+
+export interface CodeChangesTable {
+  id: Identity;
+  company_id: string;
+  project_id: string;
+  repository_id: string | null;
+  kind: 'pr' | 'commit';
+  /** PR number or commit SHA. */
+  external_id: string;
+  title: string | null;
+  /** Author login (contributors are distinct authors). */
+  author: string | null;
+  first_commit_at: Timestamp | null;
+  opened_at: Timestamp | null;
+  first_review_at: Timestamp | null;
+  merged_at: Timestamp | null;
+  merge_commit_sha: string | null;
+  /** The first successful production deployment that shipped the change. */
+  deployment_id: number | null;
+  deployed_at: Timestamp | null;
+  reverts_change_id: number | null;
+  created_at: TimestampDefault;
+}
+
+export interface IncidentsTable {
+  id: Identity;
+  company_id: string;
+  project_id: string;
+  /** 'jira' | 'pagerduty' | 'github_issue' | 'revert_pr' | 'webhook'. */
+  source: string;
+  /** E.g. the Jira issue key. */
+  external_id: string;
+  title: string | null;
+  severity: string | null;
+  opened_at: Timestamp;
+  resolved_at: Timestamp | null;
+  caused_by_deployment_id: number | null;
+  /** 'explicit' | 'time_window' | 'revert_pr'; null = not a change failure. */
+  attribution: string | null;
+  created_at: TimestampDefault;
+}
+
+export interface AiUsageBreakdown {
+  language?: AiUsageBreakdownRow[];
+  ide?: AiUsageBreakdownRow[];
+  model?: AiUsageBreakdownRow[];
+}
+export interface AiUsageBreakdownRow {
+  name: string;
+  suggestions: number | null;
+  acceptances: number;
+  linesAccepted: number;
+}
+
+/** What a tool reports on for a project (tools never report per Jira project). */
+export interface AiToolScopesTable {
+  company_id: string;
+  project_id: string;
+  tool: 'windsurf' | 'copilot' | 'cursor';
+  scope_kind: 'organisation' | 'enterprise' | 'team' | 'group' | 'emails';
+  scope_name: string;
+  seats: number | null;
+  /** Last complete day of data. */
+  data_through: Day | null;
+}
+
+/**
+ * One day of one tool for one project. `user_key` '*' is the tool's aggregate row (with the
+ * breakdowns); other rows are per user (a hashed login), which is how "distinct users active in the
+ * range" is counted. Counters a tool does not report are null.
+ */
+export interface AiUsageDailyTable {
+  company_id: string;
+  project_id: string;
+  tool: 'windsurf' | 'copilot' | 'cursor';
+  day: Day;
+  user_key: Generated<string>;
+  active_users: number;
+  suggestions: number | null;
+  acceptances: number;
+  lines_suggested: number | null;
+  lines_accepted: number;
+  chat_requests: number;
+  agent_requests: number | null;
+  breakdown: JsonDefault<AiUsageBreakdown>;
+}
+
+// ── Content ──────────────────────────────────────────────────────────────────────────────────
+
+export interface DocumentsTable {
+  id: string;
+  company_id: string;
+  title: string;
+  /** As shown and as downloaded, e.g. "MSA 2025.pdf". */
+  file_name: string;
+  description: string | null;
+  category: 'contract' | 'statement-of-work' | 'invoice' | 'report' | 'policy' | 'other';
+  content_type: string;
+  size_bytes: number;
+  /** Path under FILES_DIR, or the object key under the S3 prefix. */
+  storage_key: string;
+  created_at: TimestampDefault;
+  updated_at: Timestamp | null;
+}
+
+export interface KbArticlesTable {
+  id: string;
+  slug: string;
+  /** Null: public to every customer; otherwise only that company's. */
+  company_id: string | null;
+  title: string;
+  summary: string;
+  body_markdown: string;
+  category: string;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  /** Null: a draft, not shown. */
+  published_at: Timestamp | null;
+  updated_at: TimestampDefault;
+}
+
+// ── Auth (part B reads and writes these) ─────────────────────────────────────────────────────
+
+export interface UsersTable {
+  id: string;
+  /** Always stored lower-case (a check constraint enforces it). */
+  email: string;
+  /** `scrypt$N$r$p$saltB64$hashB64` (store/passwords.ts), or null for OIDC-only accounts. */
+  password_hash: string | null;
+  display_name: string;
+  role: 'customer' | 'staff';
+  company_id: string | null;
+  contact_id: string | null;
+  oidc_subject: string | null;
+  created_at: TimestampDefault;
+  disabled_at: Timestamp | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 hex of the cookie token; the token itself is never stored. */
+  id: string;
+  user_id: string;
+  /** Staff only: the company they act for. */
+  acting_company_id: string | null;
+  created_at: TimestampDefault;
+  last_seen_at: TimestampDefault;
+  /** Absolute expiry. */
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  ip: string | null;
+  user_agent: string | null;
+  id_token: string | null;
+}
+
+export interface AuditLogTable {
+  id: Identity;
+  at: TimestampDefault;
+  actor_user_id: string | null;
+  /** No foreign key: the log outlives the company. */
+  company_id: string | null;
+  /** E.g. 'auth.sign_in', 'auth.act_as', 'document.download'. */
+  action: string;
+  /** Never a password, token or cookie. */
+  detail: JsonDefault<Record<string, unknown>>;
+  ip: string | null;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_started_at: Timestamp;
+  hits: number;
+}
+
+export interface Database {
+  account_managers: AccountManagersTable;
+  companies: CompaniesTable;
+  contacts: ContactsTable;
+  deals: DealsTable;
+  projects: ProjectsTable;
+  talent: TalentTable;
+  talent_specializations: TalentSpecializationsTable;
+  talent_assignments: TalentAssignmentsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  github_organisations: GithubOrganisationsTable;
+  github_repositories: GithubRepositoriesTable;
+  deployments: DeploymentsTable;
+  code_changes: CodeChangesTable;
+  incidents: IncidentsTable;
+  ai_tool_scopes: AiToolScopesTable;
+  ai_usage_daily: AiUsageDailyTable;
+  documents: DocumentsTable;
+  kb_articles: KbArticlesTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  audit_log: AuditLogTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type TableName = keyof Database;
+export type Row<T extends TableName> = Selectable<Database[T]>;
+export type NewRow<T extends TableName> = Insertable<Database[T]>;

@@ -1,0 +1,121 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { migrateToLatest } from '../store/migrate.js';
+import { PG_TYPES, type Store, storeFromPglite, storeFromPool, TYPE_PARSERS } from '../store/open-store.js';
+
+/** A migrated, empty store of its own for one test file. Close it in afterAll. */
+export interface TestStore extends Store {
+  /** PostgreSQL: the test database's URL (to build other pools, e.g. through a proxy); PGlite: null. */
+  url: string | null;
+}
+
+export interface TestStoreKind {
+  name: 'PGlite' | 'PostgreSQL';
+  kind: Store['kind'];
+  open(): Promise<TestStore>;
+}
+
+/**
+ * A migrated PGlite data directory, built once and kept in the temp directory under a key made of
+ * the PGlite build and the migration sources: loading it takes ~0.3 s, initdb plus the migrations
+ * several seconds. Written under a temporary name and renamed, so parallel workers never read half
+ * a file.
+ */
+async function migratedTemplate(): Promise<Blob> {
+  const migrationsDir = fileURLToPath(new URL('../store/migrations/', import.meta.url));
+  const key = createHash('sha256').update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  for (const name of (await readdir(migrationsDir)).sort()) {
+    key.update(name).update(await readFile(join(migrationsDir, name)));
+  }
+  const file = join(tmpdir(), 'client-portal-test-stores', `pglite-${key.digest('hex').slice(0, 16)}.tar.gz`);
+  try {
+    return new Blob([await readFile(file)]);
+  } catch {
+    // Not built yet.
+  }
+  const pglite = new PGlite({ parsers: TYPE_PARSERS });
+  try {
+    await migrateToLatest(storeFromPglite(pglite).db);
+    const dump = await pglite.dumpDataDir('gzip');
+    await mkdir(dirname(file), { recursive: true });
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await rename(partial, file);
+    return dump;
+  } finally {
+    await pglite.close();
+  }
+}
+
+let template: Promise<Blob> | undefined;
+
+/** In-memory PGlite loaded from the migrated template. An unclosed instance keeps the process alive. */
+export const pgliteTestStore: TestStoreKind = {
+  name: 'PGlite',
+  kind: 'pglite',
+  async open() {
+    template ??= migratedTemplate();
+    const pglite = await PGlite.create({ loadDataDir: await template, parsers: TYPE_PARSERS });
+    return { ...storeFromPglite(pglite), url: null };
+  },
+};
+
+/**
+ * A pool's connections end asynchronously after it is destroyed; dropping the database WITH (FORCE)
+ * at once would kill them mid-close and surface as an uncaught error, so wait for them first.
+ */
+async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
+      name,
+    ]);
+    if (rows[0].n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+/** A uniquely named, migrated database on the server at `adminUrl`, dropped when the store closes. */
+export function postgresTestStore(adminUrl: string): TestStoreKind {
+  return {
+    name: 'PostgreSQL',
+    kind: 'postgres',
+    async open() {
+      const name = `host_test_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`create database ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      const store = storeFromPool(new pg.Pool({ connectionString: url.href, max: 4, types: PG_TYPES }));
+      let closing: Promise<void> | undefined;
+      const close = () => {
+        closing ??= (async () => {
+          await store.close();
+          await dropWhenIdle(admin, name);
+          await admin.end();
+        })();
+        return closing;
+      };
+      try {
+        await migrateToLatest(store.db);
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return { ...store, close, url: url.href };
+    },
+  };
+}
+
+/** PGlite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
+export const testStores: TestStoreKind[] = [
+  pgliteTestStore,
+  ...(process.env.DATABASE_URL_TEST ? [postgresTestStore(process.env.DATABASE_URL_TEST)] : []),
+];

@@ -1,0 +1,66 @@
+import { differenceInCalendarDays, formatDistanceStrict, isValid, startOfDay, subDays } from 'date-fns';
+import type { Locale } from 'date-fns';
+
+/** The check-in marker sits this many days before a subscription's end date (spec §9). */
+export const CHECK_IN_DAYS_BEFORE_END = 60;
+/** Total used when a date is missing or invalid (spec §4). */
+export const FALLBACK_TOTAL_DAYS = 100;
+
+export interface CheckInProgress {
+  totalDays: number;
+  daysPassed: number;
+  percentageComplete: number;
+  markerPosition: number;
+  checkInMessage: string;
+}
+
+const FALLBACK: CheckInProgress = {
+  totalDays: FALLBACK_TOTAL_DAYS,
+  daysPassed: 0,
+  percentageComplete: 0,
+  markerPosition: 0,
+  checkInMessage: 'N/A',
+};
+
+const toDate = (v: Date | string | number | null | undefined): Date | null => {
+  if (v === null || v === undefined || v === '') return null;
+  const d = v instanceof Date ? v : new Date(v);
+  return isValid(d) ? d : null;
+};
+
+const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
+const sentenceCase = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
+
+/**
+ * Progress of a dated engagement and its renewal check-in: days elapsed, percent complete, where
+ * the check-in marker (60 days before the end) falls on the bar, and a relative phrase for it
+ * ("In 12 days", "3 days ago"). Percentages are clamped to 0–100 for display.
+ */
+export function checkInProgress(
+  start: Date | string | number | null | undefined,
+  end: Date | string | number | null | undefined,
+  now: Date = new Date(),
+  locale?: Locale,
+): CheckInProgress {
+  const s = toDate(start);
+  const e = toDate(end);
+  if (!s || !e) return FALLBACK;
+  const totalDays = differenceInCalendarDays(e, s);
+  if (totalDays <= 0) return { ...FALLBACK, totalDays: Math.max(totalDays, 0) || FALLBACK_TOTAL_DAYS };
+  const daysPassed = Math.max(0, differenceInCalendarDays(now, s));
+  const checkIn = subDays(e, CHECK_IN_DAYS_BEFORE_END);
+  return {
+    totalDays,
+    daysPassed,
+    percentageComplete: Math.round(clampPercent((daysPassed / totalDays) * 100)),
+    markerPosition: clampPercent((differenceInCalendarDays(checkIn, s) / totalDays) * 100),
+    checkInMessage: sentenceCase(
+      formatDistanceStrict(startOfDay(checkIn), startOfDay(now), {
+        addSuffix: true,
+        unit: 'day',
+        roundingMethod: 'round',
+        locale,
+      }),
+    ),
+  };
+}

@@ -1,0 +1,3 @@
+export { Avatar } from './Avatar';
+export type { AvatarProps, AvatarShape, AvatarSize } from './Avatar';
+export { getInitials } from './initials';

@@ -1,0 +1,2 @@
+export { Badge, Status, statusTones } from './Badge';
+export type { BadgeProps, BadgeSize, BadgeTone, BadgeVariant, StatusKind, StatusProps } from './Badge';

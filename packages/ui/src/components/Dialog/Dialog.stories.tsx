@@ -1,0 +1,384 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button';
+import { Menu } from '../Menu';
+import { Select } from '../Select';
+import { Tooltip } from '../Tooltip';
+import { Dialog, DialogClose } from './Dialog';
+import type { DialogProps } from './Dialog';
+
+const confirm = fn();
+const inviteAction = fn();
+
+const meta = {
+  title: 'UI/Dialog',
+  component: Dialog,
+  args: {
+    title: 'Share report',
+    description: 'People you add can view this report and its attachments.',
+    children: <p>The link stays valid until you revoke it from the report’s sharing settings.</p>,
+    trigger: <Button>Share</Button>,
+    footer: (
+      <>
+        <DialogClose>
+          <Button variant="outline" tone="neutral">
+            Cancel
+          </Button>
+        </DialogClose>
+        <Button onClick={confirm}>Share</Button>
+      </>
+    ),
+    onOpenChange: fn(),
+  },
+} satisfies Meta<typeof Dialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (el: HTMLElement) => within(el.ownerDocument.body);
+const settled = async (el: Element) => {
+  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+};
+/** Opens the dialog by clicking its trigger and waits until it has finished animating. */
+const openWithMouse = async (canvasElement: HTMLElement, name = 'Share') => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name }));
+  const dialog = await body(canvasElement).findByRole('dialog');
+  await settled(dialog);
+  return dialog;
+};
+const closed = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
+
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Share' });
+
+    // Mouse: opens, named by its title, described by its description, inside the overlay layer.
+    let dialog = await openWithMouse(canvasElement);
+    await expect(dialog).toHaveAccessibleName('Share report');
+    await expect(dialog).toHaveAccessibleDescription(
+      'People you add can view this report and its attachments.',
+    );
+    await expect(dialog).toHaveAttribute('aria-modal', 'true');
+    await expect(dialog.closest('[data-cp-overlays]')).not.toBeNull();
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
+    // Focus moves into the dialog and is trapped there.
+    await waitFor(() => expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true));
+    for (let i = 0; i < 5; i++) {
+      await userEvent.tab();
+      await expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true);
+    }
+    await userEvent.tab({ shift: true });
+    await expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true);
+    // The close button has an accessible name and closes; focus returns to the trigger.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await closed(canvasElement);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // Backdrop: a click outside the panel closes.
+    dialog = await openWithMouse(canvasElement);
+    // (While a modal is open zag makes the page `pointer-events: none`; the click still lands outside.)
+    const backdrop = dialog.ownerDocument.querySelector<HTMLElement>(
+      '[data-scope="dialog"][data-part="backdrop"]',
+    );
+    await waitFor(() => expect(backdrop).toBeVisible());
+    await userEvent.click(backdrop as HTMLElement, { pointerEventsCheck: 0 });
+    await closed(canvasElement);
+
+    // Keyboard: Enter on the trigger opens, Escape closes and restores focus.
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    dialog = await body(canvasElement).findByRole('dialog');
+    await waitFor(() => expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // Footer: a DialogClose button closes; Space activates it.
+    dialog = await openWithMouse(canvasElement);
+    within(dialog).getByRole('button', { name: 'Cancel' }).focus();
+    await userEvent.keyboard(' ');
+    await closed(canvasElement);
+  },
+};
+
+function ControlledDemo(args: DialogProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Edit profile</Button>
+      <p>{open ? 'Dialog is open' : 'Dialog is closed'}</p>
+      <Dialog
+        {...args}
+        trigger={undefined}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          args.onOpenChange?.(next);
+        }}
+        footer={
+          <>
+            <Button variant="outline" tone="neutral" onClick={() => setOpen(false)}>
+              Discard
+            </Button>
+            <Button onClick={() => setOpen(false)}>Save</Button>
+          </>
+        }
+      />
+    </>
+  );
+}
+
+/** Controlled with `open` / `onOpenChange`, opened from an unrelated button. */
+export const Controlled: Story = {
+  args: { title: 'Edit profile', description: undefined },
+  render: (args) => <ControlledDemo {...args} />,
+  play: async ({ canvas, canvasElement, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit profile' }));
+    const dialog = await body(canvasElement).findByRole('dialog', { name: 'Edit profile' });
+    await expect(canvas.getByText('Dialog is open')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await closed(canvasElement);
+    await expect(canvas.getByText('Dialog is closed')).toBeInTheDocument();
+    // Escape asks the owner to close through onOpenChange.
+    await userEvent.click(canvas.getByRole('button', { name: 'Edit profile' }));
+    await settled(await body(canvasElement).findByRole('dialog'));
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+  },
+};
+
+const sizeStory = (size: DialogProps['size'], max: number): Story => ({
+  args: { size },
+  play: async ({ canvasElement }) => {
+    const dialog = await openWithMouse(canvasElement);
+    const width = dialog.getBoundingClientRect().width;
+    const viewport = canvasElement.ownerDocument.documentElement.clientWidth;
+    await expect(width).toBeLessThanOrEqual(Math.min(max, viewport - 32) + 1);
+  },
+});
+export const SizeSmall = sizeStory('sm', 400);
+export const SizeMedium = sizeStory('md', 560);
+export const SizeLarge = sizeStory('lg', 800);
+
+const paragraphs = Array.from(
+  { length: 30 },
+  (_, i) =>
+    `Clause ${i + 1}. The client may request a copy of any document held on their behalf; copies are provided within ten working days in the format agreed.`,
+);
+
+/** Long content scrolls inside the body; the panel never exceeds the viewport, the footer stays visible. */
+export const LongContent: Story = {
+  args: {
+    title: 'Terms of engagement',
+    children: (
+      <div style={{ display: 'grid', gap: 12 }}>
+        {paragraphs.map((p) => (
+          <p key={p}>{p}</p>
+        ))}
+      </div>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openWithMouse(canvasElement);
+    const viewport = canvasElement.ownerDocument.documentElement.clientHeight;
+    await expect(dialog.getBoundingClientRect().bottom).toBeLessThanOrEqual(viewport);
+    const scroller = await waitFor(() => {
+      const el = dialog.querySelector<HTMLElement>('[data-scrollable]');
+      if (!el) throw new Error('body is not scrollable');
+      return el;
+    });
+    await expect(scroller.scrollHeight).toBeGreaterThan(scroller.clientHeight);
+    // The scrolling body is reachable by keyboard and scrolls with the arrow keys' default action.
+    await expect(scroller).toHaveAttribute('tabindex', '0');
+    await expect(within(dialog).getByRole('button', { name: 'Share' })).toBeVisible();
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    title: 'Confirm the transfer of all documents in the “Quarterly statements and annual reports” folder',
+    description:
+      'Every document, including archived versions and attachments added by your adviser, will move to the new client space and keep its sharing settings.',
+  },
+  play: async ({ canvasElement }) => {
+    await openWithMouse(canvasElement);
+  },
+};
+
+export const UnbrokenText: Story = {
+  args: {
+    title: 'Delete QUARTERLY_STATEMENT_2025_Q4_FINAL_v12_approved_signed_scanned.pdf',
+    children: <p>https://portal.example.com/documents/0123456789abcdef0123456789abcdef0123456789abcdef</p>,
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openWithMouse(canvasElement);
+    await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth + 1);
+  },
+};
+
+export const AlertDialog: Story = {
+  args: {
+    role: 'alertdialog',
+    size: 'sm',
+    title: 'Revoke access?',
+    description: 'Anna Berg will no longer see this report.',
+    children: undefined,
+    trigger: <Button tone="danger">Revoke access</Button>,
+    footer: (
+      <>
+        <DialogClose>
+          <Button variant="outline" tone="neutral">
+            Keep access
+          </Button>
+        </DialogClose>
+        <Button tone="danger">Revoke</Button>
+      </>
+    ),
+  },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Revoke access' }));
+    const dialog = await body(canvasElement).findByRole('alertdialog', { name: 'Revoke access?' });
+    await expect(dialog.querySelector('[data-scrollable]')).toBeNull();
+  },
+};
+
+export const Narrow: Story = {
+  ...LongText,
+  parameters: { width: 280 },
+};
+
+export const Dark: Story = {
+  parameters: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await openWithMouse(canvasElement);
+  },
+};
+
+/** The close button sits at the inline end: on the left in RTL. */
+export const RightToLeft: Story = {
+  args: {
+    title: 'مشاركة التقرير',
+    description: 'يمكن للأشخاص الذين تضيفهم عرض هذا التقرير ومرفقاته.',
+    children: <p>يبقى الرابط صالحًا حتى تلغيه من إعدادات المشاركة.</p>,
+    trigger: <Button>مشاركة</Button>,
+    closeLabel: 'إغلاق',
+    footer: (
+      <>
+        <DialogClose>
+          <Button variant="outline" tone="neutral">
+            إلغاء
+          </Button>
+        </DialogClose>
+        <Button>مشاركة</Button>
+      </>
+    ),
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const dialog = await openWithMouse(canvasElement, 'مشاركة');
+    const close = within(dialog).getByRole('button', { name: 'إغلاق' }).getBoundingClientRect();
+    const title = within(dialog).getByRole('heading').getBoundingClientRect();
+    await expect(close.right).toBeLessThanOrEqual(title.left);
+  },
+};
+
+/** Open on first render: still portalled into the overlay layer, with focus inside. */
+export const DefaultOpen: Story = {
+  args: { defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const dialog = await body(canvasElement).findByRole('dialog');
+    await settled(dialog);
+    await expect(dialog.closest('[data-cp-overlays]')).not.toBeNull();
+    await waitFor(() => expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true));
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true);
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+  },
+};
+
+/** Overlays inside the dialog (select, menu, tooltip) work with the focus trap and stay on top. */
+export const WithNestedOverlays: Story = {
+  args: {
+    title: 'Invite a colleague',
+    description: undefined,
+    children: (
+      <div style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
+        <Select
+          label="Role"
+          placeholder="Choose a role"
+          items={[
+            { value: 'viewer', label: 'Viewer' },
+            { value: 'editor', label: 'Editor' },
+            { value: 'owner', label: 'Owner' },
+          ]}
+        />
+        <Tooltip content="Viewers can read but not edit">
+          <Button variant="ghost" tone="neutral">
+            About roles
+          </Button>
+        </Tooltip>
+        <Menu
+          label="More"
+          onSelect={inviteAction}
+          items={[
+            { value: 'copy', label: 'Copy invite link' },
+            { value: 'revoke', label: 'Revoke all invites', tone: 'danger' },
+          ]}
+        />
+      </div>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const page = body(canvasElement);
+    const dialog = await openWithMouse(canvasElement);
+    // Select by mouse, then by keyboard.
+    const combobox = within(dialog).getByRole('combobox', { name: 'Role' });
+    await userEvent.click(combobox);
+    let list = await page.findByRole('listbox');
+    await settled(list);
+    await userEvent.click(within(list).getByRole('option', { name: 'Editor' }));
+    await waitFor(() => expect(page.queryByRole('listbox')).toBeNull());
+    await expect(combobox).toHaveTextContent('Editor');
+    await expect(page.getByRole('dialog')).toBeInTheDocument();
+    combobox.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    list = await page.findByRole('listbox');
+    await settled(list);
+    await waitFor(() => expect(list.querySelector('[data-highlighted]')).toHaveTextContent('Editor'));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await waitFor(() => expect(combobox).toHaveTextContent('Owner'));
+    // Escape closes the innermost layer only.
+    await userEvent.keyboard('{ArrowDown}');
+    await settled(await page.findByRole('listbox'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(page.queryByRole('listbox')).toBeNull());
+    await expect(page.getByRole('dialog')).toBeInTheDocument();
+    // Tooltip on keyboard focus.
+    await userEvent.tab();
+    await expect(await page.findByRole('tooltip')).toHaveTextContent('Viewers can read but not edit');
+    // Menu by keyboard.
+    await userEvent.tab();
+    await userEvent.keyboard('{Enter}');
+    const menu = await page.findByRole('menu');
+    await settled(menu);
+    // Pointer onto the item first, then click a couple of frames later, as a real pointer does.
+    const item = within(menu).getByRole('menuitem', { name: 'Copy invite link' });
+    const r = item.getBoundingClientRect();
+    const coords = { clientX: r.left + r.width / 2, clientY: r.top + r.height / 2 };
+    await userEvent.pointer({ target: item, coords });
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await userEvent.pointer({ keys: '[MouseLeft]', target: item, coords });
+    await expect(inviteAction).toHaveBeenLastCalledWith('copy');
+    await waitFor(() => expect(page.queryByRole('menu')).toBeNull());
+    await expect(page.getByRole('dialog')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+  },
+};

@@ -1,0 +1,291 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../Button';
+import { Drawer, DrawerClose } from './Drawer';
+import type { DrawerProps } from './Drawer';
+
+const links = ['Overview', 'Documents', 'Messages', 'Invoices', 'Settings'];
+
+const Nav = ({ items = links }: { items?: string[] }) => (
+  <nav aria-label="Portal">
+    <ul style={{ display: 'grid', gap: 4 }}>
+      {items.map((l) => (
+        <li key={l}>
+          <a href={`#${l.toLowerCase()}`} style={{ display: 'block', padding: '8px 4px' }}>
+            {l}
+          </a>
+        </li>
+      ))}
+    </ul>
+  </nav>
+);
+
+const meta = {
+  title: 'UI/Drawer',
+  component: Drawer,
+  args: {
+    title: 'Menu',
+    description: 'Signed in as Anna Berg',
+    children: <Nav />,
+    trigger: <Button variant="outline">Open menu</Button>,
+    onOpenChange: fn(),
+  },
+} satisfies Meta<typeof Drawer>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const body = (el: HTMLElement) => within(el.ownerDocument.body);
+const settled = async (el: Element) => {
+  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+};
+const viewportWidth = (el: HTMLElement) => el.ownerDocument.documentElement.clientWidth;
+const openWithMouse = async (canvasElement: HTMLElement, name = 'Open menu') => {
+  await userEvent.click(within(canvasElement).getByRole('button', { name }));
+  const panel = await body(canvasElement).findByRole('dialog');
+  await settled(panel);
+  return panel;
+};
+const closed = (canvasElement: HTMLElement) =>
+  waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
+/** Asserts which physical edge of the viewport the panel is against. */
+const expectEdge = async (panel: HTMLElement, edge: 'left' | 'right') => {
+  const r = panel.getBoundingClientRect();
+  const vw = viewportWidth(panel);
+  if (edge === 'left') {
+    await expect(Math.abs(r.left)).toBeLessThan(1);
+    await expect(r.right).toBeLessThan(vw - 1);
+  } else {
+    await expect(Math.abs(r.right - vw)).toBeLessThan(1);
+    await expect(r.left).toBeGreaterThan(1);
+  }
+};
+
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Open menu' });
+
+    // Mouse: opens from the start (left in LTR), 285px wide, inside the overlay layer.
+    let panel = await openWithMouse(canvasElement);
+    await expect(panel).toHaveAccessibleName('Menu');
+    await expect(panel).toHaveAttribute('aria-modal', 'true');
+    await expect(panel.closest('[data-cp-overlays]')).not.toBeNull();
+    await expectEdge(panel, 'left');
+    await expect(panel.getBoundingClientRect().width).toBeCloseTo(285, 0);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(true);
+    // Motion comes from the theme's duration tokens.
+    const slow = getComputedStyle(panel).getPropertyValue('--cp-duration-slow').trim();
+    await expect(slow).toBe('320ms');
+    // Focus moves in and is trapped.
+    await waitFor(() => expect(panel.contains(panel.ownerDocument.activeElement)).toBe(true));
+    for (let i = 0; i < links.length + 2; i++) {
+      await userEvent.tab();
+      await expect(panel.contains(panel.ownerDocument.activeElement)).toBe(true);
+    }
+    // Backdrop click (to the right of the panel) closes.
+    const backdrop = panel.ownerDocument.querySelector<HTMLElement>(
+      '[data-scope="drawer"][data-part="backdrop"]',
+    );
+    if (!backdrop) throw new Error('no backdrop');
+    await userEvent.setup({ pointerEventsCheck: 0 }).pointer({
+      keys: '[MouseLeft]',
+      target: backdrop,
+      coords: { clientX: viewportWidth(panel) - 8, clientY: 100 },
+    });
+    await closed(canvasElement);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await waitFor(() => expect(trigger).toHaveFocus());
+
+    // Close button (named) closes.
+    panel = await openWithMouse(canvasElement);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    await closed(canvasElement);
+
+    // Keyboard: Enter opens, Escape closes and restores focus.
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    panel = await body(canvasElement).findByRole('dialog');
+    await waitFor(() => expect(panel.contains(panel.ownerDocument.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await waitFor(() => expect(trigger).toHaveFocus());
+  },
+};
+
+export const EndSide: Story = {
+  args: { side: 'end', title: 'Filters', description: undefined, trigger: <Button>Filters</Button> },
+  play: async ({ canvasElement }) => {
+    await expectEdge(await openWithMouse(canvasElement, 'Filters'), 'right');
+  },
+};
+
+const rtlArgs = {
+  title: 'القائمة',
+  description: 'تم تسجيل الدخول باسم آنا بيرغ',
+  closeLabel: 'إغلاق',
+  trigger: <Button variant="outline">فتح القائمة</Button>,
+  children: <Nav items={['نظرة عامة', 'المستندات', 'الرسائل', 'الفواتير', 'الإعدادات']} />,
+} satisfies Story['args'];
+
+/** `start` is the right edge in RTL. */
+export const RightToLeft: Story = {
+  args: rtlArgs,
+  parameters: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const panel = await openWithMouse(canvasElement, 'فتح القائمة');
+    await expectEdge(panel, 'right');
+    // The close button is at the inline end: the left.
+    const close = within(panel).getByRole('button', { name: 'إغلاق' }).getBoundingClientRect();
+    await expect(close.right).toBeLessThanOrEqual(
+      within(panel).getByRole('heading').getBoundingClientRect().left,
+    );
+  },
+};
+
+/** `end` is the left edge in RTL. */
+export const RightToLeftEnd: Story = {
+  args: { ...rtlArgs, side: 'end' },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvasElement }) => {
+    await expectEdge(await openWithMouse(canvasElement, 'فتح القائمة'), 'left');
+  },
+};
+
+export const CustomWidth: Story = {
+  args: { width: 360 },
+  play: async ({ canvasElement }) => {
+    const panel = await openWithMouse(canvasElement);
+    const expected = Math.min(360, viewportWidth(panel) - 48);
+    await expect(panel.getBoundingClientRect().width).toBeCloseTo(expected, 0);
+  },
+};
+
+function ControlledDemo(args: DrawerProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Show details</Button>
+      <Drawer
+        {...args}
+        trigger={undefined}
+        side="end"
+        title="Invoice INV-2041"
+        description={undefined}
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          args.onOpenChange?.(next);
+        }}
+        footer={
+          <DrawerClose>
+            <Button variant="outline" tone="neutral">
+              Done
+            </Button>
+          </DrawerClose>
+        }
+      >
+        <p>Issued 3 March, due 2 April. Amount: €1,250.00.</p>
+      </Drawer>
+    </>
+  );
+}
+
+/** Controlled, with footer actions; a DrawerClose button closes it. */
+export const ControlledWithFooter: Story = {
+  render: (args) => <ControlledDemo {...args} />,
+  play: async ({ canvas, canvasElement, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Show details' }));
+    const panel = await body(canvasElement).findByRole('dialog', { name: 'Invoice INV-2041' });
+    await settled(panel);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Done' }));
+    await closed(canvasElement);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+  },
+};
+
+/** Long navigation scrolls inside the panel; header stays in place. */
+export const LongContent: Story = {
+  args: {
+    children: <Nav items={Array.from({ length: 40 }, (_, i) => `Client workspace ${i + 1}`)} />,
+  },
+  play: async ({ canvasElement }) => {
+    const panel = await openWithMouse(canvasElement);
+    await expect(panel.getBoundingClientRect().height).toBeLessThanOrEqual(
+      canvasElement.ownerDocument.documentElement.clientHeight,
+    );
+    const heading = within(panel).getByRole('heading');
+    await expect(heading.getBoundingClientRect().top).toBeGreaterThanOrEqual(0);
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    title: 'Quarterly statements and annual reports for the Berg family trust',
+    description: 'Signed in as Anna-Katharina Berg-Lindqvist, primary account holder',
+    children: <p>Supercalifragilisticexpialidocious-unbroken-identifier-0123456789abcdef</p>,
+  },
+  play: async ({ canvasElement }) => {
+    const panel = await openWithMouse(canvasElement);
+    await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth + 1);
+  },
+};
+
+/** The story's container is narrow; the panel is sized against the viewport, not the container. */
+export const Narrow: Story = {
+  parameters: { width: 280 },
+  play: async ({ canvasElement }) => {
+    const panel = await openWithMouse(canvasElement);
+    await expect(panel.getBoundingClientRect().width).toBeCloseTo(
+      Math.min(285, viewportWidth(panel) - 48),
+      0,
+    );
+  },
+};
+
+export const Dark: Story = {
+  parameters: { theme: 'dark' },
+  play: async ({ canvasElement }) => {
+    await openWithMouse(canvasElement);
+  },
+};
+
+/**
+ * Under `prefers-reduced-motion` the theme sets the duration tokens to 0ms; the drawer then opens
+ * and closes without animating. Simulated here by setting the tokens on the overlay layer.
+ */
+export const ReducedMotion: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const layer = canvasElement.ownerDocument.querySelector<HTMLElement>('[data-cp-overlays]');
+    if (!layer) throw new Error('no overlay layer');
+    for (const d of ['fast', 'normal', 'slow']) layer.style.setProperty(`--cp-duration-${d}`, '0ms');
+    try {
+      await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }));
+      const panel = await body(canvasElement).findByRole('dialog');
+      await expect(getComputedStyle(panel).animationDuration).toBe('0s');
+      await expectEdge(panel, 'left');
+      await userEvent.keyboard('{Escape}');
+      await closed(canvasElement);
+    } finally {
+      for (const d of ['fast', 'normal', 'slow']) layer.style.removeProperty(`--cp-duration-${d}`);
+    }
+  },
+};
+
+/** On touch screens (and with a mouse) the panel can be dragged back towards its edge to close it. */
+export const SwipeToClose: Story = {
+  play: async ({ canvasElement, args }) => {
+    const panel = await openWithMouse(canvasElement);
+    const r = panel.getBoundingClientRect();
+    const y = r.top + r.height / 2;
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    await user.pointer([
+      { keys: '[MouseLeft>]', target: panel, coords: { clientX: r.right - 20, clientY: y } },
+      { target: panel, coords: { clientX: r.right - 60, clientY: y } },
+      { target: panel, coords: { clientX: r.right - 140, clientY: y } },
+      { target: panel, coords: { clientX: r.right - 220, clientY: y } },
+      { keys: '[/MouseLeft]', target: panel, coords: { clientX: r.right - 220, clientY: y } },
+    ]);
+    await closed(canvasElement);
+    await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+  },
+};

@@ -1,0 +1,2 @@
+export { Drawer, DrawerClose } from './Drawer';
+export type { DrawerCloseProps, DrawerProps, DrawerSide } from './Drawer';

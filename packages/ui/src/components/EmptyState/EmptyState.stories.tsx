@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Button } from '../Button';
+import { EmptyState } from './EmptyState';
+
+const FolderIcon = () => (
+  <svg
+    aria-hidden="true"
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+  >
+    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+  </svg>
+);
+
+const meta = {
+  title: 'UI/EmptyState',
+  component: EmptyState,
+  args: {
+    icon: <FolderIcon />,
+    title: 'No documents yet',
+    description: 'Documents your adviser shares with you will appear here.',
+    actionLabel: 'Upload a document',
+    onAction: fn(),
+  },
+} satisfies Meta<typeof EmptyState>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Title, description, decorative icon and an action, usable with mouse and keyboard. */
+export const Default: Story = {
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(canvas.getByRole('heading', { level: 3, name: 'No documents yet' })).toBeVisible();
+    await expect(canvasElement.querySelector('svg')!.closest('[aria-hidden="true"]')).not.toBeNull();
+    const button = canvas.getByRole('button', { name: 'Upload a document' });
+    await userEvent.click(button);
+    await expect(args.onAction).toHaveBeenCalledTimes(1);
+    button.blur();
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onAction).toHaveBeenCalledTimes(2);
+  },
+};
+
+/** Any action element(s) through `action`. */
+export const CustomActions: Story = {
+  args: {
+    actionLabel: undefined,
+    onAction: undefined,
+    action: (
+      <>
+        <Button>Upload a document</Button>
+        <Button variant="ghost" tone="neutral">
+          Learn more
+        </Button>
+      </>
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getAllByRole('button')).toHaveLength(2);
+  },
+};
+
+export const WithoutAction: Story = {
+  args: { actionLabel: undefined, onAction: undefined, icon: undefined, headingLevel: 2 },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button')).toBeNull();
+    await expect(canvas.getByRole('heading', { level: 2 })).toBeVisible();
+  },
+};
+
+export const Small: Story = { args: { size: 'sm' } };
+
+export const LongText: Story = {
+  args: {
+    title: 'There are no documents matching every one of the filters you have selected at the moment',
+    description:
+      'Try removing a filter, widening the date range or searching for a different client name; documents shared in the last five minutes may take a moment to appear.',
+    actionLabel: 'Clear all filters and show every document',
+  },
+  parameters: { width: 320 },
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector('main > div')!;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+  },
+};
+
+export const UnbrokenText: Story = {
+  args: { title: 'Supercalifragilisticexpialidocious-unbroken-identifier-0123456789' },
+  parameters: { width: 200 },
+  play: async ({ canvasElement }) => {
+    const root = canvasElement.querySelector('main > div')!;
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+  },
+};
+
+export const NarrowContainer: Story = { parameters: { width: 280 } };
+export const Dark: Story = { parameters: { theme: 'dark' } };
+export const RightToLeft: Story = {
+  args: {
+    title: 'لا توجد مستندات بعد',
+    description: 'ستظهر هنا المستندات التي يشاركها مستشارك معك.',
+    actionLabel: 'رفع مستند',
+  },
+  parameters: { dir: 'rtl' },
+};

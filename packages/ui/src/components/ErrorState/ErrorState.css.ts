@@ -1,0 +1,98 @@
+import { style, styleVariants } from '@vanilla-extract/css';
+import { vars } from '../../theme/contract.css';
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space['3'],
+  minWidth: 0,
+  maxWidth: '100%',
+  marginInline: 'auto',
+  textAlign: 'center',
+  color: vars.color.fg,
+  overflowWrap: 'anywhere',
+});
+
+export const size = styleVariants({
+  sm: { paddingBlock: vars.space['4'], paddingInline: vars.space['3'], gap: vars.space['2'] },
+  md: { paddingBlock: vars.space['10'], paddingInline: vars.space['4'] },
+});
+
+export const icon = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  flexShrink: 0,
+  width: '48px',
+  height: '48px',
+  borderRadius: vars.radius.full,
+  backgroundColor: vars.color.tone.danger.subtle,
+  color: vars.color.tone.danger.fg,
+});
+
+export const iconSvg = style({ width: '24px', height: '24px' });
+
+export const text = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['1'],
+  maxWidth: '480px',
+  minWidth: 0,
+});
+
+export const title = style({
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize.lg,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+});
+
+export const message = style({
+  fontSize: vars.fontSize.sm,
+  lineHeight: vars.lineHeight.normal,
+  color: vars.color.fgMuted,
+});
+
+export const actions = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  justifyContent: 'center',
+  gap: vars.space['2'],
+  maxWidth: '100%',
+});
+
+export const details = style({
+  width: '100%',
+  maxWidth: '560px',
+  minWidth: 0,
+  textAlign: 'start',
+  fontSize: vars.fontSize.sm,
+});
+
+export const summary = style({
+  display: 'list-item',
+  width: 'fit-content',
+  marginInline: 'auto',
+  paddingInline: vars.space['1'],
+  borderRadius: vars.radius.sm,
+  color: vars.color.fgMuted,
+  cursor: 'pointer',
+  textAlign: 'center',
+  selectors: { '&:hover': { color: vars.color.fg } },
+});
+
+export const detailsBody = style({
+  marginBlockStart: vars.space['2'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  backgroundColor: vars.color.subtle,
+  color: vars.color.fg,
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.xs,
+  lineHeight: vars.lineHeight.normal,
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  marginBlockEnd: 0,
+  marginInline: 0,
+});

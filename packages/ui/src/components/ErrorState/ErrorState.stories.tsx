@@ -1,0 +1,151 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { Button } from '../Button';
+import { ErrorState } from './ErrorState';
+
+const meta = {
+  title: 'UI/ErrorState',
+  component: ErrorState,
+  args: {
+    message: 'We could not load your invoices. Check your connection and try again.',
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof ErrorState>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** An alert (announced when it appears) with a retry button that works by mouse and keyboard. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent('Something went wrong');
+    await expect(canvas.getByRole('heading', { level: 3, name: 'Something went wrong' })).toBeVisible();
+    const retry = canvas.getByRole('button', { name: 'Try again' });
+    await userEvent.click(retry);
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    retry.blur();
+    await userEvent.tab();
+    await expect(retry).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await expect(args.onRetry).toHaveBeenCalledTimes(3);
+  },
+};
+
+/** While retrying, the button is busy and ignores further clicks. */
+export const Retrying: Story = {
+  args: { retrying: true },
+  play: async ({ canvas, args }) => {
+    const retry = canvas.getByRole('button', { name: 'Try again' });
+    await expect(retry).toHaveAttribute('aria-busy', 'true');
+    await userEvent.click(retry);
+    await expect(args.onRetry).not.toHaveBeenCalled();
+  },
+};
+
+/** A realistic flow: retry, busy, then the content comes back. */
+export const RetryFlow: Story = {
+  render: function Render(args) {
+    const [state, setState] = useState<'error' | 'retrying' | 'done'>('error');
+    if (state === 'done') return <p>Invoices loaded.</p>;
+    return (
+      <ErrorState
+        {...args}
+        retrying={state === 'retrying'}
+        onRetry={() => {
+          args.onRetry?.();
+          setState('retrying');
+          setTimeout(() => setState('done'), 200);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(canvas.getByText('Invoices loaded.')).toBeVisible());
+  },
+};
+
+/** Technical details are collapsed behind a disclosure. */
+export const WithDetails: Story = {
+  args: {
+    title: 'Invoices unavailable',
+    details: 'HTTP 503 Service Unavailable\nRequest id: 7f3c9a2e-41b8-4d5e-9f0a-1c2d3e4f5a6b',
+    actions: (
+      <Button variant="outline" tone="neutral">
+        Contact support
+      </Button>
+    ),
+  },
+  play: async ({ canvas }) => {
+    const summary = canvas.getByText('Technical details');
+    const details = summary.closest('details')!;
+    await expect(details.open).toBe(false);
+    await userEvent.click(summary);
+    await expect(details.open).toBe(true);
+    await expect(canvas.getByText(/Request id/)).toBeVisible();
+    // Keyboard: the disclosure is the next Tab stop after the actions (native <details> toggles on Enter).
+    canvas.getByRole('button', { name: 'Contact support' }).focus();
+    await userEvent.tab();
+    await expect(summary).toHaveFocus();
+  },
+};
+
+export const WithoutRetry: Story = {
+  args: { onRetry: undefined, icon: null },
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+export const Small: Story = { args: { size: 'sm' } };
+
+export const CustomLabels: Story = {
+  args: {
+    message: 'Die Rechnungen konnten nicht geladen werden.',
+    details: 'HTTP 500',
+    labels: { title: 'Etwas ist schiefgelaufen', retry: 'Erneut versuchen', details: 'Technische Details' },
+  },
+  parameters: { locale: 'de' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'Etwas ist schiefgelaufen' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+    await expect(canvas.getByText('Technische Details')).toBeVisible();
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    title: 'We could not load the list of invoices for the selected client and period',
+    message:
+      'The billing service did not answer in time. This usually resolves itself within a few minutes; if it keeps happening, contact support and quote the request id below.',
+    details: `Error: upstream timeout after 30000ms\n    at fetchInvoices (billing.ts:120)\nRequest id: ${'a'.repeat(120)}`,
+  },
+  parameters: { width: 320 },
+  play: async ({ canvas, canvasElement }) => {
+    await userEvent.click(canvas.getByText('Technical details'));
+    const root = canvas.getByRole('alert');
+    await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
+    await expect(canvasElement.querySelector('pre')!.scrollWidth).toBeLessThanOrEqual(
+      canvasElement.querySelector('pre')!.clientWidth + 1,
+    );
+  },
+};
+
+export const NarrowContainer: Story = { args: { details: 'HTTP 503' }, parameters: { width: 280 } };
+export const Dark: Story = { ...WithDetails, parameters: { theme: 'dark' } };
+export const RightToLeft: Story = {
+  args: {
+    message: 'تعذّر تحميل فواتيرك. تحقق من اتصالك وحاول مرة أخرى.',
+    details: 'HTTP 503',
+    labels: { title: 'حدث خطأ ما', retry: 'إعادة المحاولة', details: 'التفاصيل التقنية' },
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: 'إعادة المحاولة' }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};

@@ -1,0 +1,103 @@
+import type { HTMLAttributes, ReactNode } from 'react';
+import { Button } from '../Button';
+import * as styles from './ErrorState.css';
+
+export type ErrorStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
+
+export interface ErrorStateLabels {
+  /** Default title. */
+  title: string;
+  retry: string;
+  details: string;
+}
+
+export const defaultErrorStateLabels: ErrorStateLabels = {
+  title: 'Something went wrong',
+  retry: 'Try again',
+  details: 'Technical details',
+};
+
+export interface ErrorStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'role'> {
+  /** Default: "Something went wrong" (`labels.title`). */
+  title?: ReactNode;
+  headingLevel?: ErrorStateHeadingLevel;
+  /** What failed and what the person can do about it. */
+  message?: ReactNode;
+  /** Shows the retry button when given. */
+  onRetry?: () => void;
+  /** While true, the retry button shows a spinner, is marked busy and ignores clicks. */
+  retrying?: boolean;
+  /** Technical details (error code, request id), collapsed under a disclosure. */
+  details?: ReactNode;
+  /** Replaces the default warning icon; `null` removes it. */
+  icon?: ReactNode;
+  /** Extra actions after the retry button (e.g. "Contact support" link). */
+  actions?: ReactNode;
+  size?: 'sm' | 'md';
+  labels?: Partial<ErrorStateLabels>;
+}
+
+function WarningIcon() {
+  return (
+    <svg className={styles.iconSvg} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M12 7v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * A failed load or action, with a way to retry. `role="alert"`, so it is announced when it appears.
+ */
+export function ErrorState({
+  title,
+  headingLevel = 3,
+  message,
+  onRetry,
+  retrying = false,
+  details,
+  icon = <WarningIcon />,
+  actions,
+  size = 'md',
+  labels: labelOverrides,
+  className,
+  ...rest
+}: ErrorStateProps) {
+  const labels = { ...defaultErrorStateLabels, ...labelOverrides };
+  const Heading = `h${headingLevel}` as const;
+  return (
+    <div
+      role="alert"
+      data-retrying={retrying ? '' : undefined}
+      className={[styles.root, styles.size[size], className].filter(Boolean).join(' ')}
+      {...rest}
+    >
+      {icon != null && (
+        <span className={styles.icon} aria-hidden="true">
+          {icon}
+        </span>
+      )}
+      <div className={styles.text}>
+        <Heading className={styles.title}>{title ?? labels.title}</Heading>
+        {message != null && <p className={styles.message}>{message}</p>}
+      </div>
+      {(onRetry || actions != null) && (
+        <div className={styles.actions}>
+          {onRetry && (
+            <Button size={size === 'sm' ? 'sm' : 'md'} loading={retrying} onClick={() => onRetry()}>
+              {labels.retry}
+            </Button>
+          )}
+          {actions}
+        </div>
+      )}
+      {details != null && (
+        <details className={styles.details}>
+          <summary className={styles.summary}>{labels.details}</summary>
+          <pre className={styles.detailsBody}>{details}</pre>
+        </details>
+      )}
+    </div>
+  );
+}

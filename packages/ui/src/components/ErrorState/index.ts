@@ -1,0 +1,2 @@
+export { ErrorState, defaultErrorStateLabels } from './ErrorState';
+export type { ErrorStateHeadingLevel, ErrorStateLabels, ErrorStateProps } from './ErrorState';

@@ -1,0 +1,169 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { IconButton } from './IconButton';
+import type { IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton';
+
+const GearIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden="true"
+  >
+    <circle cx="12" cy="12" r="3" />
+    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
+  </svg>
+);
+const ArrowIcon = () => (
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden="true"
+  >
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </svg>
+);
+
+const meta = {
+  title: 'UI/IconButton',
+  component: IconButton,
+  args: { label: 'Settings', children: <GearIcon />, onClick: fn() },
+} satisfies Meta<typeof IconButton>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const variants: IconButtonVariant[] = ['solid', 'outline', 'subtle', 'ghost'];
+const tones: IconButtonTone[] = ['accent', 'neutral', 'danger'];
+const sizes: IconButtonSize[] = ['sm', 'md', 'lg'];
+
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Settings' });
+    await expect(button).toHaveAttribute('aria-label', 'Settings');
+    await expect(button).toHaveAttribute('type', 'button');
+    // Square, 40 px by default; the icon is 20 px.
+    const box = button.getBoundingClientRect();
+    await expect(box.width).toBe(40);
+    await expect(box.height).toBe(40);
+    const svg = button.querySelector('svg')!;
+    await expect(svg.getBoundingClientRect().width).toBe(20);
+    await expect(svg.closest('[aria-hidden="true"]')).not.toBeNull();
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+    // Keyboard: Tab focuses it, Enter and Space activate it.
+    button.blur();
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await expect(args.onClick).toHaveBeenCalledTimes(3);
+  },
+};
+
+/** Every variant × tone, in every size. */
+export const Matrix: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 12 }}>
+      {tones.map((tone) =>
+        sizes.map((size) => (
+          <div
+            key={`${tone}-${size}`}
+            style={{ display: 'flex', gap: 8, flexWrap: 'wrap', alignItems: 'center' }}
+          >
+            {variants.map((variant) => (
+              <IconButton
+                key={variant}
+                {...args}
+                label={`${args.label} (${variant} ${tone} ${size})`}
+                variant={variant}
+                tone={tone}
+                size={size}
+              />
+            ))}
+          </div>
+        )),
+      )}
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    for (const [size, px] of [
+      ['sm', 32],
+      ['md', 40],
+      ['lg', 48],
+    ] as const) {
+      const box = canvas
+        .getByRole('button', { name: `Settings (solid accent ${size})` })
+        .getBoundingClientRect();
+      await expect([box.width, box.height]).toEqual([px, px]);
+    }
+  },
+};
+
+export const Disabled: Story = {
+  args: { disabled: true },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Settings' });
+    await expect(button).toBeDisabled();
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Loading: Story = {
+  args: { loading: true, label: 'Saving' },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Saving' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await expect(button.querySelector('svg')).toBeNull();
+    await userEvent.click(button);
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+/** A long label is only the accessible name: the button stays square. */
+export const LongLabel: Story = {
+  args: {
+    label:
+      'Open the notification settings for this workspace and every project inside it, including archived ones',
+  },
+  parameters: { width: 200 },
+  play: async ({ canvas }) => {
+    const box = canvas.getByRole('button').getBoundingClientRect();
+    await expect([box.width, box.height]).toEqual([40, 40]);
+  },
+};
+
+export const UnbrokenText: Story = {
+  args: { label: 'Supercalifragilisticexpialidocious-unbroken-identifier-0123456789' },
+  parameters: { width: 200 },
+};
+
+export const Narrow: Story = {
+  render: (args) => (
+    <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+      {Array.from({ length: 10 }, (_, i) => (
+        <IconButton key={i} {...args} label={`Settings ${i + 1}`} variant="outline" />
+      ))}
+    </div>
+  ),
+  parameters: { width: 280 },
+};
+
+export const Dark: Story = { ...Matrix, parameters: { theme: 'dark' } };
+
+export const RightToLeft: Story = {
+  args: { label: 'التالي', children: <ArrowIcon />, flipInRtl: true },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'التالي' });
+    await expect(button).toBeVisible();
+    // The arrow is mirrored so that "next" points left.
+    const icon = button.querySelector('svg')!.parentElement!;
+    await expect(getComputedStyle(icon).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  },
+};

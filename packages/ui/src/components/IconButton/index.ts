@@ -1,0 +1,2 @@
+export { IconButton } from './IconButton';
+export type { IconButtonProps, IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton';

@@ -1,0 +1,145 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent } from 'storybook/test';
+import { Link } from './Link';
+
+const meta = {
+  title: 'UI/Link',
+  component: Link,
+  // Stories stay on the page: clicks are recorded and their navigation prevented.
+  args: { href: '#billing', children: 'Billing settings', onClick: fn((e) => e.preventDefault()) },
+} satisfies Meta<typeof Link>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  render: (args) => (
+    <p style={{ maxWidth: 480 }}>
+      Update your card in <Link {...args} /> before the end of the month, or read the{' '}
+      <Link href="https://example.org/help/billing" onClick={args.onClick}>
+        billing guide
+      </Link>
+      .
+    </p>
+  ),
+  play: async ({ canvas, args }) => {
+    const internal = canvas.getByRole('link', { name: 'Billing settings' });
+    await expect(internal).not.toHaveAttribute('target');
+    await expect(internal).not.toHaveAttribute('rel');
+    await expect(getComputedStyle(internal).textDecorationLine).toBe('underline');
+
+    // Auto-detected external link: another origin.
+    const external = canvas.getByRole('link', { name: 'billing guide (opens in a new tab)' });
+    await expect(external).toHaveAttribute('target', '_blank');
+    await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    await expect(external.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+
+    // Keyboard: both links are in the tab order; Enter follows the internal one.
+    await userEvent.tab();
+    await expect(internal).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+    await userEvent.tab();
+    await expect(external).toHaveFocus();
+  },
+};
+
+export const Variants: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <p>
+        Inline: <Link {...args} variant="inline" /> in a sentence.
+      </p>
+      <Link {...args} variant="standalone">
+        View all invoices
+      </Link>
+      <Link href="https://example.org/status" variant="standalone">
+        Service status
+      </Link>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const standalone = canvas.getByRole('link', { name: 'View all invoices' });
+    await expect(getComputedStyle(standalone).textDecorationLine).toBe('none');
+  },
+};
+
+/** The `external` prop overrides detection both ways; the hidden text is translatable. */
+export const ExplicitExternal: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <Link href="/files/contract.pdf" external>
+        Contract (PDF)
+      </Link>
+      <Link href="https://example.org/partner" external={false}>
+        Partner portal
+      </Link>
+      <Link href="https://example.org/hilfe" external newTabLabel="(öffnet in einem neuen Tab)" lang="de">
+        Hilfe
+      </Link>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const pdf = canvas.getByRole('link', { name: 'Contract (PDF) (opens in a new tab)' });
+    await expect(pdf).toHaveAttribute('target', '_blank');
+    const partner = canvas.getByRole('link', { name: 'Partner portal' });
+    await expect(partner).not.toHaveAttribute('target');
+    await expect(canvas.getByRole('link', { name: 'Hilfe (öffnet in einem neuen Tab)' })).toBeVisible();
+  },
+};
+
+export const SameOrigin: Story = {
+  render: () => <Link href={`${window.location.origin}/account`}>Your account</Link>,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('link', { name: 'Your account' })).not.toHaveAttribute('target');
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    children:
+      'Read the full terms and conditions of your service agreement, including the renewal and cancellation sections',
+  },
+  parameters: { width: 280 },
+  render: (args) => (
+    <p>
+      Please <Link {...args} />.
+    </p>
+  ),
+};
+
+/** A long URL as the link text wraps inside the container instead of overflowing it. */
+export const UnbrokenUrl: Story = {
+  parameters: { width: 280 },
+  render: () => (
+    <div data-testid="box">
+      <Link href="https://example.org/a/very/long/path/that-keeps-going/and-going/without-any-spaces?query=string&and=more">
+        https://example.org/a/very/long/path/that-keeps-going/and-going/without-any-spaces?query=string&and=more
+      </Link>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const box = canvas.getByTestId('box');
+    await expect(box.scrollWidth).toBeLessThanOrEqual(box.clientWidth);
+  },
+};
+
+export const Narrow: Story = { ...Variants, parameters: { width: 280 } };
+export const Dark: Story = { ...Variants, parameters: { theme: 'dark' } };
+
+export const RightToLeft: Story = {
+  parameters: { dir: 'rtl' },
+  render: () => (
+    <p>
+      اقرأ{' '}
+      <Link href="https://example.org/ar/help" newTabLabel="(يفتح في علامة تبويب جديدة)">
+        دليل الفوترة
+      </Link>{' '}
+      أو <Link href="#settings">الإعدادات</Link>.
+    </p>
+  ),
+  play: async ({ canvas }) => {
+    const link = canvas.getByRole('link', { name: 'دليل الفوترة (يفتح في علامة تبويب جديدة)' });
+    const icon = link.querySelector('svg')!;
+    await expect(getComputedStyle(icon).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+  },
+};

@@ -1,0 +1,85 @@
+import { forwardRef, useSyncExternalStore } from 'react';
+import type { AnchorHTMLAttributes, ReactNode } from 'react';
+import { visuallyHidden } from '../../theme/root.css';
+import { externalRel, isExternalHref } from './external';
+import * as styles from './Link.css';
+
+export type LinkVariant = 'inline' | 'standalone';
+
+export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  href: string;
+  /** `inline` (underlined, for running text; default) or `standalone`. */
+  variant?: LinkVariant;
+  /**
+   * Opens in a new tab with `rel="noopener noreferrer"`, an icon and a hidden "(opens in a new tab)".
+   * Default: detected, true for absolute http(s) URLs on another origin.
+   */
+  external?: boolean;
+  /** Screen-reader text appended to external links; translate it. Default "(opens in a new tab)". */
+  newTabLabel?: string;
+  children?: ReactNode;
+}
+
+const noop = () => () => {};
+/** The page's origin on the client; `null` while server rendering and hydrating. */
+const useOrigin = () =>
+  useSyncExternalStore(
+    noop,
+    () => window.location.origin,
+    () => null,
+  );
+
+const ExternalIcon = () => (
+  <svg
+    className={styles.externalIcon}
+    viewBox="0 0 16 16"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="1.75"
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
+  </svg>
+);
+
+/** A themed anchor; external links open in a new tab and say so to everyone. */
+export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
+  {
+    href,
+    variant = 'inline',
+    external,
+    newTabLabel = '(opens in a new tab)',
+    className,
+    children,
+    target,
+    rel,
+    ...rest
+  },
+  ref,
+) {
+  const origin = useOrigin();
+  const isExternal = external ?? isExternalHref(href, origin);
+  const opensNewTab = isExternal || target === '_blank';
+  return (
+    <a
+      ref={ref}
+      href={href}
+      className={[styles.link[variant], className].filter(Boolean).join(' ')}
+      target={isExternal ? '_blank' : target}
+      rel={opensNewTab ? externalRel(rel) : rel}
+      data-external={isExternal ? '' : undefined}
+      {...rest}
+    >
+      {variant === 'standalone' ? <span className={styles.text}>{children}</span> : children}
+      {opensNewTab && (
+        <>
+          <ExternalIcon />
+          <span className={visuallyHidden}> {newTabLabel}</span>
+        </>
+      )}
+    </a>
+  );
+});

@@ -1,0 +1,3 @@
+export { Link } from './Link';
+export type { LinkProps, LinkVariant } from './Link';
+export { externalRel, isExternalHref } from './external';

@@ -1,0 +1,156 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu';
+import { Portal } from '@ark-ui/react/portal';
+import type { ReactElement, ReactNode } from 'react';
+import { useOverlayContainer } from '../../theme/ThemeRoot';
+import { Button } from '../Button';
+import type { ButtonProps } from '../Button';
+import * as styles from './Menu.css';
+
+export interface MenuItemDef {
+  type?: 'item';
+  /** Passed to `onSelect`. Unique within the menu. */
+  value: string;
+  label: ReactNode;
+  /** Decorative icon before the label (hidden from assistive technology). */
+  icon?: ReactNode;
+  disabled?: boolean;
+  /** `danger` for destructive actions (delete, revoke). */
+  tone?: 'neutral' | 'danger';
+  /** Text used for typeahead when `label` is not plain text. */
+  valueText?: string;
+}
+export interface MenuSeparatorDef {
+  type: 'separator';
+}
+export interface MenuGroupDef {
+  type: 'group';
+  /** Visible group heading; also the group's accessible name. */
+  label: ReactNode;
+  items: Array<MenuItemDef | MenuSeparatorDef>;
+}
+export type MenuEntry = MenuItemDef | MenuSeparatorDef | MenuGroupDef;
+
+export type MenuPlacement = NonNullable<NonNullable<ArkMenu.RootProps['positioning']>['placement']>;
+
+export interface MenuProps {
+  items: MenuEntry[];
+  /** Called with the chosen item's `value`. */
+  onSelect?: (value: string) => void;
+  /** Content of the default trigger button. */
+  label?: ReactNode;
+  /** Appearance of the default trigger button (variant, tone, size, iconStart, aria-label…). */
+  triggerProps?: Omit<ButtonProps, 'children' | 'onClick' | 'iconEnd'>;
+  /** A custom trigger instead of the default button: a single element forwarding ref and props. */
+  trigger?: ReactElement;
+  /** Default `bottom-start`; flips when there is no room. */
+  placement?: MenuPlacement;
+  open?: boolean;
+  defaultOpen?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Keep the menu open after choosing an item. Default false. */
+  keepOpenOnSelect?: boolean;
+}
+
+function Chevron() {
+  return (
+    <svg className={styles.chevron} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
+      <path
+        d="M4 6l4 4 4-4"
+        stroke="currentColor"
+        strokeWidth="1.75"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+function Item({ item }: { item: MenuItemDef }) {
+  return (
+    <ArkMenu.Item
+      value={item.value}
+      disabled={item.disabled}
+      valueText={item.valueText}
+      className={styles.item({ tone: item.tone ?? 'neutral' })}
+    >
+      {item.icon && (
+        <span className={styles.itemIcon} aria-hidden="true">
+          {item.icon}
+        </span>
+      )}
+      <ArkMenu.ItemText className={styles.itemText}>{item.label}</ArkMenu.ItemText>
+    </ArkMenu.Item>
+  );
+}
+
+function renderEntry(entry: MenuItemDef | MenuSeparatorDef, key: string) {
+  return entry.type === 'separator' ? (
+    <ArkMenu.Separator key={key} className={styles.separator} />
+  ) : (
+    <Item key={entry.value} item={entry} />
+  );
+}
+
+export function Menu({
+  items,
+  onSelect,
+  label,
+  triggerProps,
+  trigger,
+  placement = 'bottom-start',
+  open,
+  defaultOpen,
+  onOpenChange,
+  keepOpenOnSelect = false,
+}: MenuProps) {
+  const container = useOverlayContainer();
+  return (
+    <ArkMenu.Root
+      open={open}
+      defaultOpen={defaultOpen}
+      onOpenChange={onOpenChange ? (details) => onOpenChange(details.open) : undefined}
+      onSelect={onSelect ? (details) => onSelect(details.value) : undefined}
+      closeOnSelect={!keepOpenOnSelect}
+      positioning={{ placement, gutter: 4 }}
+      lazyMount
+      unmountOnExit
+    >
+      <ArkMenu.Trigger asChild>
+        {trigger ?? (
+          <Button
+            variant="outline"
+            tone="neutral"
+            {...triggerProps}
+            iconEnd={
+              <ArkMenu.Indicator asChild>
+                <span className={styles.indicator}>
+                  <Chevron />
+                </span>
+              </ArkMenu.Indicator>
+            }
+          >
+            {label}
+          </Button>
+        )}
+      </ArkMenu.Trigger>
+      <Portal container={container}>
+        <ArkMenu.Positioner className={styles.positioner}>
+          <ArkMenu.Content className={styles.content}>
+            {items.map((entry, i) =>
+              entry.type === 'group' ? (
+                <ArkMenu.ItemGroup key={`group-${i}`} className={styles.itemGroup}>
+                  <ArkMenu.ItemGroupLabel className={styles.itemGroupLabel}>
+                    {entry.label}
+                  </ArkMenu.ItemGroupLabel>
+                  {entry.items.map((child, j) => renderEntry(child, `sep-${i}-${j}`))}
+                </ArkMenu.ItemGroup>
+              ) : (
+                renderEntry(entry, `sep-${i}`)
+              ),
+            )}
+          </ArkMenu.Content>
+        </ArkMenu.Positioner>
+      </Portal>
+    </ArkMenu.Root>
+  );
+}

@@ -1,0 +1,9 @@
+export { Menu } from './Menu';
+export type {
+  MenuEntry,
+  MenuGroupDef,
+  MenuItemDef,
+  MenuPlacement,
+  MenuProps,
+  MenuSeparatorDef,
+} from './Menu';

@@ -1,0 +1,3 @@
+export { Progress } from './Progress';
+export type { ProgressMarker, ProgressProps, ProgressSize, ProgressTone } from './Progress';
+export { clampProgress } from './clamp';

@@ -1,0 +1,130 @@
+import type { ReactNode } from 'react';
+import type { Tone } from '../../theme/tokens';
+import { visuallyHidden } from '../../theme/root.css';
+import { Skeleton } from '../Skeleton';
+import * as styles from './Stat.css';
+
+export type StatDirection = 'up' | 'down' | 'flat';
+export type StatSize = 'sm' | 'md' | 'lg';
+
+export interface StatDelta {
+  /** The change, formatted by the caller: `'12%'`, `'+€1,200'`. */
+  value: ReactNode;
+  direction: StatDirection;
+  /**
+   * Whether the change is good or bad. Default: up → success, down → danger, flat → neutral; pass
+   * e.g. `'success'` for costs going down.
+   */
+  tone?: Tone;
+  /** Comparison shown after the change, e.g. "from previous period". */
+  period?: ReactNode;
+}
+
+export interface StatLabels {
+  /** Spoken before the change, so the direction is never conveyed by colour or arrow alone. */
+  up: string;
+  down: string;
+  flat: string;
+  /** Announced instead of the value while loading. */
+  loading: string;
+}
+
+export const defaultStatLabels: StatLabels = {
+  up: 'up',
+  down: 'down',
+  flat: 'unchanged',
+  loading: 'Loading',
+};
+
+export interface StatProps {
+  label: ReactNode;
+  value?: ReactNode;
+  /** Shown after the value in smaller type (`'hrs'`, `'%'`, `'cases'`). */
+  unit?: ReactNode;
+  delta?: StatDelta;
+  helpText?: ReactNode;
+  /** Shows skeletons for the value and the delta and marks the stat busy. */
+  loading?: boolean;
+  size?: StatSize;
+  labels?: Partial<StatLabels>;
+  className?: string;
+  id?: string;
+}
+
+const defaultTone: Record<StatDirection, Tone> = { up: 'success', down: 'danger', flat: 'neutral' };
+
+function Arrow({ direction }: { direction: StatDirection }) {
+  const d =
+    direction === 'up' ? 'M6 2 L11 9 H1 Z' : direction === 'down' ? 'M6 10 L1 3 H11 Z' : 'M1 5 H11 V7 H1 Z';
+  return (
+    <svg className={styles.arrow} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
+/**
+ * A key figure: label, value (with unit), change against a previous period and help text. The change
+ * is read as e.g. "up 12% from previous period": the direction is in the text, not only in colour.
+ */
+export function Stat({
+  label,
+  value,
+  unit,
+  delta,
+  helpText,
+  loading = false,
+  size = 'md',
+  labels: labelOverrides,
+  className,
+  id,
+}: StatProps) {
+  const labels = { ...defaultStatLabels, ...labelOverrides };
+  const tone = delta ? (delta.tone ?? defaultTone[delta.direction]) : 'neutral';
+  return (
+    <dl
+      id={id}
+      aria-busy={loading || undefined}
+      data-loading={loading ? '' : undefined}
+      className={[styles.root, className].filter(Boolean).join(' ')}
+    >
+      <dt className={styles.label}>{label}</dt>
+      <dd className={[styles.value, styles.valueSize[size]].join(' ')}>
+        {loading ? (
+          <>
+            <span className={styles.skeletonValue}>
+              <Skeleton width={120} height={size === 'lg' ? 32 : size === 'md' ? 26 : 20} />
+            </span>
+            <span className={visuallyHidden}>{labels.loading}</span>
+          </>
+        ) : (
+          <>
+            <span className={styles.valueText}>{value}</span>
+            {unit != null && <span className={styles.unit}>{unit}</span>}
+          </>
+        )}
+      </dd>
+      {delta &&
+        (loading ? (
+          <dd className={styles.delta}>
+            <Skeleton shape="text" width={140} />
+          </dd>
+        ) : (
+          <dd className={styles.delta} data-direction={delta.direction} data-tone={tone}>
+            <span className={[styles.deltaChange, styles.deltaTone[tone]].join(' ')}>
+              <Arrow direction={delta.direction} />
+              <span className={visuallyHidden}>{`${labels[delta.direction]} `}</span>
+              <span>{delta.value}</span>
+            </span>
+            {delta.period != null && (
+              <>
+                {' '}
+                <span className={styles.period}>{delta.period}</span>
+              </>
+            )}
+          </dd>
+        ))}
+      {helpText != null && <dd className={styles.help}>{helpText}</dd>}
+    </dl>
+  );
+}

@@ -1,0 +1,485 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { Status } from '../Badge';
+import type { StatusKind } from '../Badge';
+import { Button } from '../Button';
+import { EmptyState } from '../EmptyState';
+import { Table } from './Table';
+import type { TableColumn, TableLabels, TableSort } from './Table';
+
+interface Case {
+  id: string;
+  client: string;
+  status: StatusKind;
+  amount: number | null;
+  updated: Date;
+  owner: string;
+}
+
+const clients = [
+  'Northwind Traders',
+  'Acme Corporation',
+  'Globex',
+  'Initech',
+  'Umbrella Health',
+  'Wayne Enterprises',
+  'Hooli',
+  'Vandelay Imports',
+  'Soylent Foods',
+  'Tyrell Group',
+  'Cyberdyne Systems',
+  'Wonka Industries',
+  'Oceanic Airlines',
+  'Stark Industries',
+];
+const owners = ['Ana Souza', 'Ben Okafor', 'Chen Wei', 'Dana Levi', 'Elif Kaya'];
+const statuses: StatusKind[] = ['active', 'pending', 'closed'];
+const statusLabel: Record<string, string> = { active: 'Active', pending: 'Pending', closed: 'Closed' };
+
+/** 42 cases; amounts are all different (37 and 42 are coprime), case 7 has no amount. */
+const cases: Case[] = Array.from({ length: 42 }, (_, i) => ({
+  id: `CASE-${String(i + 1).padStart(3, '0')}`,
+  client: `${clients[i % clients.length]}${i >= clients.length ? ` ${Math.floor(i / clients.length) + 1}` : ''}`,
+  status: statuses[i % 3]!,
+  amount: i === 6 ? null : 1000 + ((i * 37) % 42) * 125,
+  updated: new Date(Date.UTC(2024, 0, 1 + ((i * 11) % 42))),
+  owner: owners[i % owners.length]!,
+}));
+
+const money = new Intl.NumberFormat('en', { style: 'currency', currency: 'EUR' });
+
+const columns: TableColumn<Case>[] = [
+  { key: 'id', header: 'Case', sortable: true, rowHeader: true, width: 112 },
+  { key: 'client', header: 'Client', sortable: true },
+  {
+    key: 'status',
+    header: 'Status',
+    sortable: true,
+    sortValue: (row) => statusLabel[row.status],
+    cell: (row) => <Status status={row.status}>{statusLabel[row.status]}</Status>,
+  },
+  {
+    key: 'amount',
+    header: 'Amount',
+    sortable: true,
+    align: 'end',
+    cell: (row) => (row.amount === null ? '—' : money.format(row.amount)),
+  },
+  { key: 'updated', header: 'Last updated', sortable: true, align: 'end' },
+  { key: 'owner', header: 'Owner' },
+];
+
+const meta = {
+  title: 'UI/Table',
+  component: Table<Case>,
+  args: {
+    caption: 'Open cases',
+    columns,
+    rows: cases,
+    getRowId: (row) => row.id,
+    pageSize: 10,
+    onSortChange: fn(),
+    onPageChange: fn(),
+  },
+} satisfies Meta<typeof Table<Case>>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/* Helpers for play functions */
+
+const bodyRows = (table: HTMLElement) =>
+  Array.from(table.querySelectorAll<HTMLTableRowElement>('tbody > tr'));
+/** The row header (case id) of every visible data row. */
+const visibleIds = (table: HTMLElement) =>
+  bodyRows(table).map((tr) => tr.querySelector('th[scope="row"]')?.textContent ?? '');
+const header = (canvas: ReturnType<typeof within>, name: string) =>
+  canvas.getByRole('columnheader', { name: new RegExp(`^${name}`) });
+const byAmount = (dir: 1 | -1) =>
+  cases
+    .filter((c) => c.amount !== null)
+    .sort((a, b) => dir * ((a.amount ?? 0) - (b.amount ?? 0)))
+    .map((c) => c.id);
+const byUpdated = (dir: 1 | -1) =>
+  cases
+    .slice()
+    .sort((a, b) => dir * (a.updated.getTime() - b.updated.getTime()) || 0)
+    .map((c) => c.id);
+
+/** Sort by clicking and by keyboard: row order and `aria-sort` follow; other sortable columns say `none`. */
+export const Default: Story = {
+  play: async ({ canvas, args, step }) => {
+    const table = canvas.getByRole('table', { name: 'Open cases' });
+    await expect(visibleIds(table)).toEqual(cases.slice(0, 10).map((c) => c.id));
+    await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'none');
+    await expect(header(canvas, 'Owner')).not.toHaveAttribute('aria-sort');
+
+    await step('click sorts ascending, then descending', async () => {
+      const amount = canvas.getByRole('button', { name: 'Amount' });
+      await userEvent.click(amount);
+      await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'ascending');
+      await expect(visibleIds(table)).toEqual(byAmount(1).slice(0, 10));
+      await expect(args.onSortChange).toHaveBeenLastCalledWith({ key: 'amount', direction: 'asc' });
+
+      await userEvent.click(amount);
+      await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'descending');
+      await expect(visibleIds(table)).toEqual(byAmount(-1).slice(0, 10));
+      for (const other of ['Case', 'Client', 'Status', 'Last updated']) {
+        await expect(header(canvas, other)).toHaveAttribute('aria-sort', 'none');
+      }
+    });
+
+    await step('keyboard: Tab to the next header, Enter and Space toggle it', async () => {
+      await expect(canvas.getByRole('button', { name: 'Amount' })).toHaveFocus();
+      await userEvent.tab();
+      const updated = canvas.getByRole('button', { name: 'Last updated' });
+      await expect(updated).toHaveFocus();
+      await userEvent.keyboard('{Enter}');
+      await expect(header(canvas, 'Last updated')).toHaveAttribute('aria-sort', 'ascending');
+      await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'none');
+      await expect(visibleIds(table)).toEqual(byUpdated(1).slice(0, 10));
+      await userEvent.keyboard(' ');
+      await expect(header(canvas, 'Last updated')).toHaveAttribute('aria-sort', 'descending');
+      await expect(visibleIds(table)).toEqual(byUpdated(-1).slice(0, 10));
+    });
+
+    await step('strings sort with the collator (numeric-aware)', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Client' }));
+      const clientsShown = bodyRows(table).map((tr) => tr.cells[1]?.textContent);
+      const expected = cases
+        .map((c) => c.client)
+        .sort(new Intl.Collator('en', { numeric: true }).compare)
+        .slice(0, 10);
+      await expect(clientsShown).toEqual(expected);
+    });
+  },
+};
+
+/** Paging: the pager's buttons, the visible rows and the "Showing" summary agree. */
+export const Paging: Story = {
+  play: async ({ canvas, args, step }) => {
+    const table = canvas.getByRole('table');
+    const prev = canvas.getByRole('button', { name: 'Previous page' });
+    const next = canvas.getByRole('button', { name: 'Next page' });
+    await expect(canvas.getByText('Showing 1–10 of 42')).toBeVisible();
+    await expect(prev).toBeDisabled();
+    await expect(canvas.getByRole('button', { name: 'Page 1' })).toHaveAttribute('aria-current', 'page');
+
+    await step('next page', async () => {
+      await userEvent.click(next);
+      await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
+      await expect(visibleIds(table)).toEqual(cases.slice(10, 20).map((c) => c.id));
+      await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
+      await expect(prev).toBeEnabled();
+    });
+
+    await step('last page is short', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Page 5' }));
+      await expect(canvas.getByText('Showing 41–42 of 42')).toBeVisible();
+      await expect(visibleIds(table)).toEqual(['CASE-041', 'CASE-042']);
+      await expect(next).toBeDisabled();
+    });
+
+    await step('keyboard: Enter on the previous-page button', async () => {
+      prev.focus();
+      await userEvent.keyboard('{Enter}');
+      await expect(canvas.getByText('Showing 31–40 of 42')).toBeVisible();
+      await expect(visibleIds(table)[0]).toBe('CASE-031');
+    });
+
+    await step('sorting returns to the first page', async () => {
+      await userEvent.click(canvas.getByRole('button', { name: 'Case' }));
+      await expect(canvas.getByText('Showing 1–10 of 42')).toBeVisible();
+      await expect(visibleIds(table)[0]).toBe('CASE-001');
+    });
+  },
+};
+
+/** Skeleton rows while loading; the table is `aria-busy` and "Loading" is announced. */
+export const Loading: Story = {
+  args: { rows: [], loading: true },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    await expect(table).toHaveAttribute('aria-busy', 'true');
+    const rows = bodyRows(table);
+    await expect(rows).toHaveLength(10);
+    for (const row of rows) {
+      await expect(row).toHaveAttribute('aria-hidden', 'true');
+      await expect(row.cells).toHaveLength(columns.length);
+    }
+    await expect(canvas.getByRole('status')).toHaveTextContent('Loading');
+    await expect(canvas.queryByText(/^Showing/)).toBeNull();
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const LoadingWithoutPaging: Story = {
+  args: { rows: [], loading: true, pageSize: undefined, loadingRows: 3 },
+  play: async ({ canvas }) => {
+    await expect(bodyRows(canvas.getByRole('table'))).toHaveLength(3);
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [] },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    const rows = bodyRows(table);
+    await expect(rows).toHaveLength(1);
+    const cell = within(rows[0]!).getByRole('cell', { name: 'No results' });
+    await expect(cell).toHaveAttribute('colspan', String(columns.length));
+    await expect(table).not.toHaveAttribute('aria-busy');
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+/** Custom empty content: an EmptyState with an action. */
+export const EmptyCustom: Story = {
+  args: {
+    rows: [],
+    empty: (
+      <EmptyState
+        size="sm"
+        title="No open cases"
+        description="New cases appear here as soon as a client submits a request."
+        action={<Button size="sm">Create a case</Button>}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No open cases' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Create a case' })).toBeVisible();
+  },
+};
+
+/** Sort and page controlled by the parent. */
+export const Controlled: Story = {
+  render: function Render(args) {
+    const [sort, setSort] = useState<TableSort>({ key: 'amount', direction: 'desc' });
+    const [page, setPage] = useState(2);
+    return (
+      <Table
+        {...args}
+        sort={sort}
+        onSortChange={(s) => {
+          args.onSortChange?.(s);
+          setSort(s);
+        }}
+        page={page}
+        onPageChange={(p) => {
+          args.onPageChange?.(p);
+          setPage(p);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, args }) => {
+    const table = canvas.getByRole('table');
+    await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'descending');
+    await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
+    await expect(visibleIds(table)).toEqual(byAmount(-1).slice(10, 20));
+    await userEvent.click(canvas.getByRole('button', { name: 'Amount' }));
+    await expect(args.onSortChange).toHaveBeenCalledWith({ key: 'amount', direction: 'asc' });
+    await expect(args.onPageChange).toHaveBeenCalledWith(1);
+    await expect(visibleIds(table)).toEqual(byAmount(1).slice(0, 10));
+  },
+};
+
+/** Server-side data (`manual`): the caller sorts and slices; the table shows `total` in the pager. */
+export const ServerSide: Story = {
+  render: function Render(args) {
+    const [page, setPage] = useState(1);
+    const [sort, setSort] = useState<TableSort>(null);
+    const sorted = sort
+      ? cases.slice().sort((a, b) => (sort.direction === 'asc' ? 1 : -1) * a.id.localeCompare(b.id))
+      : cases;
+    return (
+      <Table
+        {...args}
+        manual
+        total={cases.length}
+        rows={sorted.slice((page - 1) * 10, page * 10)}
+        page={page}
+        onPageChange={setPage}
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    await expect(canvas.getByText('Showing 1–10 of 42')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+    await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
+    await expect(visibleIds(table)[0]).toBe('CASE-011');
+    await userEvent.click(canvas.getByRole('button', { name: 'Case' }));
+    await userEvent.click(canvas.getByRole('button', { name: 'Case' }));
+    await expect(header(canvas, 'Case')).toHaveAttribute('aria-sort', 'descending');
+    await expect(visibleIds(table)[0]).toBe('CASE-042');
+  },
+};
+
+/** No paging: every row, with a visible caption. */
+export const AllRowsVisibleCaption: Story = {
+  args: { pageSize: undefined, rows: cases.slice(0, 6), defaultSort: { key: 'client', direction: 'asc' } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Open cases')).toBeVisible();
+    await expect(bodyRows(canvas.getByRole('table'))).toHaveLength(6);
+    await expect(header(canvas, 'Client')).toHaveAttribute('aria-sort', 'ascending');
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+/** Sticky header: the region scrolls vertically, the header stays at its top. */
+export const StickyHeader: Story = {
+  args: { pageSize: undefined, maxHeight: 280, captionHidden: true },
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region', { name: 'Open cases' });
+    const th = header(canvas, 'Case');
+    region.scrollTop = 400;
+    await waitFor(() => expect(region.scrollTop).toBeGreaterThan(0));
+    const regionTop = region.getBoundingClientRect().top;
+    await expect(Math.abs(th.getBoundingClientRect().top - regionTop)).toBeLessThanOrEqual(2);
+  },
+};
+
+interface Note {
+  id: string;
+  subject: string;
+  reference: string;
+  body: string;
+}
+
+const notes: Note[] = [
+  {
+    id: 'N-1',
+    subject: 'Quarterly reconciliation of intercompany balances across all subsidiaries and branches',
+    reference: 'INV-2024-000000000000000000000000000000000000000000000000001',
+    body: 'A long note that keeps going well past the width of any reasonable column, so it has to wrap onto several lines.',
+  },
+  {
+    id: 'N-2',
+    subject: 'Short',
+    reference: 'https://example.com/documents/very/long/path/that/never/breaks/on/its/own/report.pdf',
+    body: 'Supercalifragilisticexpialidocious-unbroken-identifier-0123456789abcdefghijklmnopqrstuvwxyz',
+  },
+];
+const noteColumns: TableColumn<Note>[] = [
+  { key: 'id', header: 'Note', rowHeader: true },
+  { key: 'subject', header: 'Subject', sortable: true },
+  { key: 'reference', header: 'Reference' },
+  { key: 'body', header: 'Body' },
+];
+
+/** Long and unbroken cell text wraps inside its cell instead of overflowing. */
+export const LongContent: StoryObj<typeof Table<Note>> = {
+  args: {
+    caption: 'Case notes with a rather long caption that wraps onto more than one line',
+    columns: noteColumns,
+    rows: notes,
+    getRowId: (row) => row.id,
+  },
+  parameters: { width: 480 },
+  render: (args) => <Table<Note> {...args} />,
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table');
+    for (const cell of Array.from(table.querySelectorAll('td'))) {
+      await expect(cell.scrollWidth).toBeLessThanOrEqual(cell.clientWidth + 1);
+    }
+  },
+};
+
+/** Narrow container: the region scrolls sideways, is focusable and named by the caption. */
+export const NarrowContainer: Story = {
+  parameters: { width: 280 },
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region', { name: 'Open cases' });
+    await expect(region).toHaveAttribute('tabindex', '0');
+    await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
+    // Keyboard users reach the region with Tab (before the first header button) and scroll it with arrows.
+    region.blur();
+    await userEvent.tab();
+    await expect(region).toHaveFocus();
+    // The page itself does not scroll sideways.
+    const main = region.closest('main')!;
+    await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth + 1);
+  },
+};
+
+const labelsDe: Partial<TableLabels> = {
+  showing: ({ start, end, total, format }) => `${format(start)}–${format(end)} von ${format(total)}`,
+  previousPage: 'Vorherige Seite',
+  nextPage: 'Nächste Seite',
+  page: ({ page }) => `Seite ${page}`,
+  pagination: 'Seitennavigation',
+  noResults: 'Keine Ergebnisse',
+  loading: 'Wird geladen',
+};
+
+/** Every string is replaceable through `labels`. */
+export const CustomLabels: Story = {
+  args: { labels: labelsDe, caption: 'Offene Fälle' },
+  parameters: { locale: 'de' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('1–10 von 42')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(canvas.getByText('11–20 von 42')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Vorherige Seite' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Seite 1' })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: 'Seitennavigation Offene Fälle' })).toBeVisible();
+  },
+};
+
+export const CustomLabelsEmpty: Story = {
+  args: { labels: labelsDe, caption: 'Offene Fälle', rows: [] },
+  parameters: { locale: 'de' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('cell', { name: 'Keine Ergebnisse' })).toBeVisible();
+  },
+};
+
+export const Dark: Story = { parameters: { theme: 'dark' } };
+export const DarkLoading: Story = { ...Loading, parameters: { theme: 'dark' } };
+
+const arColumns: TableColumn<Case>[] = [
+  { key: 'id', header: 'القضية', sortable: true, rowHeader: true },
+  { key: 'client', header: 'العميل', sortable: true },
+  {
+    key: 'status',
+    header: 'الحالة',
+    cell: (row) => (
+      <Status status={row.status}>
+        {{ active: 'نشطة', pending: 'معلقة', closed: 'مغلقة' }[row.status as string]}
+      </Status>
+    ),
+  },
+  { key: 'amount', header: 'المبلغ', sortable: true, align: 'end' },
+];
+
+export const RightToLeft: Story = {
+  args: {
+    caption: 'القضايا المفتوحة',
+    columns: arColumns,
+    labels: {
+      showing: ({ start, end, total, format }) => `عرض ${format(start)}–${format(end)} من ${format(total)}`,
+      previousPage: 'الصفحة السابقة',
+      nextPage: 'الصفحة التالية',
+      page: ({ page }) => `الصفحة ${page}`,
+      pagination: 'التنقل بين الصفحات',
+      noResults: 'لا توجد نتائج',
+      loading: 'جارٍ التحميل',
+    },
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    // In RTL the first column sits on the right.
+    const [first, second] = Array.from(table.querySelectorAll('thead th'));
+    await expect(first!.getBoundingClientRect().left).toBeGreaterThan(second!.getBoundingClientRect().left);
+    await userEvent.click(canvas.getByRole('button', { name: 'الصفحة التالية' }));
+    await expect(visibleIds(table)[0]).toBe('CASE-011');
+  },
+};

@@ -1,0 +1,222 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { Tabs } from './Tabs';
+import type { TabItem } from './Tabs';
+
+const items: TabItem[] = [
+  { value: 'overview', label: 'Overview', content: <p>Your account at a glance.</p> },
+  {
+    value: 'messages',
+    label: 'Messages',
+    count: 3,
+    countLabel: '3 unread',
+    content: <p>Three unread messages.</p>,
+  },
+  { value: 'invoices', label: 'Invoices', count: 128, content: <p>All invoices.</p> },
+  { value: 'archive', label: 'Archive', disabled: true, content: <p>Archived items.</p> },
+  { value: 'settings', label: 'Settings', content: <p>Notification and billing settings.</p> },
+];
+
+const meta = {
+  title: 'UI/Tabs',
+  component: Tabs,
+  args: { items, listLabel: 'Account sections', onValueChange: fn() },
+} satisfies Meta<typeof Tabs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const indicatorOf = (tablist: HTMLElement) => tablist.querySelector<HTMLElement>('[data-part="indicator"]')!;
+
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    const tablist = canvas.getByRole('tablist', { name: 'Account sections' });
+    const overview = canvas.getByRole('tab', { name: 'Overview' });
+    const messages = canvas.getByRole('tab', { name: 'Messages (3 unread)' });
+    const invoices = canvas.getByRole('tab', { name: 'Invoices 99+' });
+    const archive = canvas.getByRole('tab', { name: 'Archive' });
+    const settings = canvas.getByRole('tab', { name: 'Settings' });
+    await expect(tablist).toBeVisible();
+    await expect(overview).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tabpanel', { name: 'Overview' })).toHaveTextContent(
+      'Your account at a glance.',
+    );
+    await expect(archive).toBeDisabled();
+
+    // Keyboard: Tab enters the list on the selected tab; arrows move and select (automatic activation).
+    await userEvent.tab();
+    await waitFor(() => expect(overview).toHaveFocus());
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(messages).toHaveFocus());
+    await expect(messages).toHaveAttribute('aria-selected', 'true');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('messages');
+    await waitFor(() =>
+      expect(canvas.getByRole('tabpanel', { name: 'Messages (3 unread)' })).toHaveTextContent(
+        'Three unread messages.',
+      ),
+    );
+    // One key at a time: each waits for focus to settle, so a loaded machine cannot race Ark.
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(invoices).toHaveFocus());
+    await userEvent.keyboard('{ArrowRight}');
+    // The disabled tab is skipped.
+    await waitFor(() => expect(settings).toHaveFocus());
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(overview).toHaveFocus());
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(settings).toHaveFocus());
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(overview).toHaveFocus()); // loops
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(settings).toHaveFocus());
+    // Tab moves from the list into the panel.
+    await userEvent.tab();
+    await waitFor(() => expect(canvas.getByRole('tabpanel', { name: 'Settings' })).toHaveFocus());
+
+    // Clicking selects, and the indicator follows the selected tab.
+    await userEvent.click(invoices);
+    await expect(invoices).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => {
+      const bar = indicatorOf(tablist).getBoundingClientRect();
+      const tab = invoices.getBoundingClientRect();
+      expect(bar.left).toBeCloseTo(tab.left, 0);
+      expect(bar.width).toBeCloseTo(tab.width, 0);
+      expect(bar.bottom).toBeCloseTo(tab.bottom, 0);
+    });
+    await userEvent.click(archive, { pointerEventsCheck: 0 });
+    await expect(invoices).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** Controlled: the parent owns the value. */
+export const Controlled: Story = {
+  render: function Render(args) {
+    const [value, setValue] = useState('invoices');
+    return (
+      <div style={{ display: 'grid', gap: 12 }}>
+        <Tabs {...args} value={value} onValueChange={setValue} />
+        <p>
+          Selected: <output>{value}</output>
+        </p>
+        <div>
+          <button type="button" onClick={() => setValue('settings')}>
+            Show settings
+          </button>
+        </div>
+      </div>
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: /^Invoices/ })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: 'Show settings' }));
+    await expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click(canvas.getByRole('tab', { name: 'Overview' }));
+    await expect(canvas.getByRole('status')).toHaveTextContent('overview');
+  },
+};
+
+export const DefaultValue: Story = {
+  args: { defaultValue: 'settings' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+  },
+};
+
+/** Many tabs in a narrow container: the list scrolls, and focusing a tab scrolls it into view. */
+export const Overflow: Story = {
+  args: {
+    items: Array.from({ length: 14 }, (_, i) => ({
+      value: `month-${i + 1}`,
+      label:
+        new Date(2024, i % 12, 1).toLocaleString('en', { month: 'long' }) + (i >= 12 ? ' 2025' : ' 2024'),
+      content: <p>Statement {i + 1}</p>,
+      count: i % 3 === 0 ? i : undefined,
+    })),
+    listLabel: 'Statements',
+  },
+  parameters: { width: 280 },
+  play: async ({ canvas, canvasElement }) => {
+    const tablist = canvas.getByRole('tablist', { name: 'Statements' });
+    await expect(tablist.scrollWidth).toBeGreaterThan(tablist.clientWidth);
+    const main = canvasElement.querySelector('main')!;
+    await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth);
+    await userEvent.click(canvas.getByRole('tab', { name: 'January 2024 0' }));
+    await userEvent.keyboard('{End}');
+    const last = canvas.getByRole('tab', { name: 'February 2025' });
+    await waitFor(() => expect(last).toHaveFocus());
+    await waitFor(() => {
+      const list = tablist.getBoundingClientRect();
+      const tab = last.getBoundingClientRect();
+      expect(tab.right).toBeLessThanOrEqual(list.right + 1);
+      expect(tab.left).toBeGreaterThanOrEqual(list.left - 1);
+    });
+  },
+};
+
+export const LongText: Story = {
+  args: {
+    items: [
+      {
+        value: 'a',
+        label: 'Quarterly statements and supporting documents',
+        content: (
+          <p>
+            A long panel paragraph that wraps over several lines in a narrow container without overflowing it,
+            as panels hold arbitrary content.
+          </p>
+        ),
+      },
+      { value: 'b', label: 'Correspondence with your account manager', content: <p>Letters.</p> },
+    ],
+  },
+  parameters: { width: 280 },
+};
+
+export const UnbrokenText: Story = {
+  args: {
+    items: [
+      {
+        value: 'a',
+        label: 'Tab',
+        content: (
+          <p>Supercalifragilisticexpialidocious-unbroken-identifier-0123456789-ABCDEFGHIJKLMNOPQRSTUVWXYZ</p>
+        ),
+      },
+      { value: 'b', label: 'Supercalifragilisticexpialidocious-unbroken', content: <p>b</p> },
+    ],
+  },
+  parameters: { width: 200 },
+  play: async ({ canvasElement }) => {
+    const main = canvasElement.querySelector('main')!;
+    await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth);
+  },
+};
+
+export const Dark: Story = { parameters: { theme: 'dark' } };
+
+/** Arrow keys follow the reading direction: ArrowLeft moves to the next tab. */
+export const RightToLeft: Story = {
+  args: {
+    listLabel: 'أقسام الحساب',
+    items: [
+      { value: 'overview', label: 'نظرة عامة', content: <p>حسابك في لمحة.</p> },
+      { value: 'messages', label: 'الرسائل', count: 3, countLabel: '٣ غير مقروءة', content: <p>الرسائل.</p> },
+      { value: 'invoices', label: 'الفواتير', content: <p>الفواتير.</p> },
+    ],
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const first = canvas.getByRole('tab', { name: 'نظرة عامة' });
+    const second = canvas.getByRole('tab', { name: /^الرسائل/ });
+    // The first tab sits at the right.
+    await expect(first.getBoundingClientRect().left).toBeGreaterThan(second.getBoundingClientRect().left);
+    await expect(second).toHaveTextContent('٣');
+    await userEvent.tab();
+    await waitFor(() => expect(first).toHaveFocus());
+    await userEvent.keyboard('{ArrowLeft}');
+    await waitFor(() => expect(second).toHaveFocus());
+    await expect(second).toHaveAttribute('aria-selected', 'true');
+    await userEvent.keyboard('{ArrowRight}');
+    await waitFor(() => expect(first).toHaveFocus());
+  },
+};

@@ -1,0 +1,101 @@
+import { useLocaleContext } from '@ark-ui/react/locale';
+import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
+import { forwardRef } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { visuallyHidden } from '../../theme/root.css';
+import { formatCount } from './count';
+import * as styles from './Tabs.css';
+
+export interface TabItem {
+  /** Unique key, used by `value` / `defaultValue` / `onValueChange`. */
+  value: string;
+  /** The tab's visible text. */
+  label: ReactNode;
+  /** The panel shown when this tab is selected. */
+  content: ReactNode;
+  disabled?: boolean;
+  /** A number badge after the label (capped at "99+"). */
+  count?: number;
+  /** Replaces the bare number for screen readers, e.g. "3 unread". */
+  countLabel?: string;
+}
+
+export interface TabsProps
+  extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dir' | 'defaultValue' | 'onChange'> {
+  items: TabItem[];
+  /** The selected tab (controlled). */
+  value?: string;
+  /** The initially selected tab (uncontrolled); default the first enabled tab. */
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  /** Accessible name for the tablist (recommended when the page has more than one). */
+  listLabel?: string;
+  /** `automatic` (default) selects on arrow-key focus; `manual` waits for Enter or Space. */
+  activationMode?: 'automatic' | 'manual';
+  /** Render a panel only once it is first selected. Default false. */
+  lazyMount?: boolean;
+}
+
+/**
+ * Horizontal tabs (Ark Tabs): arrow keys move between tabs (mirrored in right-to-left layouts), Home
+ * and End jump to the ends, disabled tabs are skipped, and the list scrolls when the tabs do not fit.
+ */
+export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(
+  {
+    items,
+    value,
+    defaultValue,
+    onValueChange,
+    listLabel,
+    activationMode = 'automatic',
+    lazyMount = false,
+    className,
+    ...rest
+  },
+  ref,
+) {
+  const { locale } = useLocaleContext();
+  const firstEnabled = items.find((item) => !item.disabled)?.value;
+  return (
+    <ArkTabs.Root
+      ref={ref}
+      className={[styles.root, className].filter(Boolean).join(' ')}
+      orientation="horizontal"
+      activationMode={activationMode}
+      lazyMount={lazyMount}
+      {...(value !== undefined ? { value } : { defaultValue: defaultValue ?? firstEnabled })}
+      onValueChange={onValueChange ? (details) => onValueChange(details.value) : undefined}
+      {...rest}
+    >
+      <ArkTabs.List className={styles.list} aria-label={listLabel}>
+        {items.map((item) => {
+          const count = formatCount(item.count, 99, locale);
+          return (
+            <ArkTabs.Trigger
+              key={item.value}
+              value={item.value}
+              disabled={item.disabled}
+              className={styles.trigger}
+            >
+              <span className={styles.label}>{item.label}</span>
+              {count !== null && (
+                <>
+                  <span className={styles.badge} aria-hidden={item.countLabel ? true : undefined}>
+                    {count}
+                  </span>
+                  {item.countLabel && <span className={visuallyHidden}>{` (${item.countLabel})`}</span>}
+                </>
+              )}
+            </ArkTabs.Trigger>
+          );
+        })}
+        <ArkTabs.Indicator className={styles.indicator} />
+      </ArkTabs.List>
+      {items.map((item) => (
+        <ArkTabs.Content key={item.value} value={item.value} className={styles.content}>
+          {item.content}
+        </ArkTabs.Content>
+      ))}
+    </ArkTabs.Root>
+  );
+});

@@ -1,0 +1,133 @@
+import { useLocaleContext } from '@ark-ui/react/locale';
+import { Portal } from '@ark-ui/react/portal';
+import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
+import type { ToastOptions } from '@ark-ui/react/toast';
+import { useEffect, useState } from 'react';
+import type { JSX } from 'react';
+import { useOverlayContainer } from '../../theme/ThemeRoot';
+import { button } from '../Button/Button.css';
+import { IconButton } from '../IconButton';
+import { Spinner } from '../Spinner';
+import { arkStoreOf } from './createPortalToaster';
+import type { PortalToaster } from './createPortalToaster';
+import { liveRegionFor } from './placement';
+import type { ToastStatus } from './placement';
+import * as styles from './Toaster.css';
+
+export interface ToasterProps {
+  /** The store from `createPortalToaster()`. */
+  toaster: PortalToaster;
+  /** Accessible name of each toast's close button. Default "Dismiss notification"; translate it. */
+  closeLabel?: string;
+  /** Accessible name of the notifications region. Default Ark's "Notifications, <placement> (alt+T)". */
+  label?: string;
+  className?: string;
+}
+
+const STATUSES: readonly string[] = ['info', 'warning', 'success', 'error', 'loading'];
+const statusOf = (type: string | undefined): ToastStatus =>
+  type && STATUSES.includes(type) ? (type as ToastStatus) : 'info';
+
+const svg = { viewBox: '0 0 20 20', fill: 'none', stroke: 'currentColor', strokeWidth: 1.75 } as const;
+const icons: Record<Exclude<ToastStatus, 'loading'>, () => JSX.Element> = {
+  info: () => (
+    <svg {...svg} aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="M10 9v5M10 6.25v.5" strokeLinecap="round" />
+    </svg>
+  ),
+  success: () => (
+    <svg {...svg} aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="m6.75 10.25 2.25 2.25 4.25-4.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  ),
+  warning: () => (
+    <svg {...svg} aria-hidden="true" focusable="false">
+      <path d="M10 2.75 18 16.5H2z" strokeLinejoin="round" />
+      <path d="M10 8v4M10 14.25v.25" strokeLinecap="round" />
+    </svg>
+  ),
+  error: () => (
+    <svg {...svg} aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="7.5" />
+      <path d="m7.5 7.5 5 5m0-5-5 5" strokeLinecap="round" />
+    </svg>
+  ),
+};
+
+const CloseIcon = () => (
+  <svg {...svg} aria-hidden="true" focusable="false">
+    <path d="m5.5 5.5 9 9m0-9-9 9" strokeLinecap="round" />
+  </svg>
+);
+
+function ToastItem({
+  toast,
+  closeLabel,
+  dir,
+}: {
+  toast: ToastOptions;
+  closeLabel: string;
+  dir: 'ltr' | 'rtl';
+}) {
+  const status = statusOf(toast.type);
+  const Icon = status === 'loading' ? null : icons[status];
+  return (
+    <Toast.Root className={styles.root} dir={dir} {...liveRegionFor(status)}>
+      <span className={styles.icon} aria-hidden="true">
+        {Icon ? <Icon /> : <Spinner size="md" />}
+      </span>
+      <div className={styles.body}>
+        {toast.title ? <Toast.Title className={styles.title}>{toast.title}</Toast.Title> : null}
+        {toast.description ? (
+          <Toast.Description className={styles.description}>{toast.description}</Toast.Description>
+        ) : null}
+        {toast.action ? (
+          <Toast.ActionTrigger
+            className={[button({ variant: 'outline', tone: 'neutral', size: 'sm' }), styles.action].join(' ')}
+          >
+            {toast.action.label}
+          </Toast.ActionTrigger>
+        ) : null}
+      </div>
+      {toast.closable ? (
+        <Toast.CloseTrigger asChild>
+          <IconButton label={closeLabel} variant="ghost" tone="neutral" size="sm" className={styles.close}>
+            <CloseIcon />
+          </IconButton>
+        </Toast.CloseTrigger>
+      ) : null}
+    </Toast.Root>
+  );
+}
+
+/**
+ * Renders a toaster's toasts (Ark Toast) in the ThemeRoot's overlay layer. Render it once, near the
+ * app's root, inside `<ThemeRoot>`. Toasts are announced politely (`role="status"`); errors
+ * assertively (`role="alert"`). Escape dismisses the focused toast; alt+T focuses the region.
+ */
+export function Toaster({ toaster, closeLabel = 'Dismiss notification', label, className }: ToasterProps) {
+  const container = useOverlayContainer();
+  const { dir = 'ltr' } = useLocaleContext();
+  // The overlay container's ref is set only after the first commit: portal once it exists, so the
+  // region is never mounted in <body> (outside the theme) and then moved.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (!mounted) return null;
+  return (
+    <Portal container={container}>
+      <ArkToaster
+        toaster={arkStoreOf(toaster)}
+        className={[styles.group, className].filter(Boolean).join(' ')}
+        aria-label={label}
+        // zag 1.43 turns start/end into physical left/right for the direction, then applies them as
+        // *logical* insets (inset-inline-start…), which flips them back in RTL. Laying the region out
+        // LTR makes those insets physical, so start/end mirror correctly; each toast gets the real dir.
+        dir="ltr"
+      >
+        {(toast) => <ToastItem toast={toast} closeLabel={closeLabel} dir={dir} />}
+      </ArkToaster>
+    </Portal>
+  );
+}

@@ -1,0 +1,96 @@
+import { LocaleProvider } from '@ark-ui/react/locale';
+import { createContext, useContext, useMemo, useRef } from 'react';
+import type { CSSProperties, ReactNode, RefObject } from 'react';
+import { useColorModeState } from './colorMode';
+import { directionOf } from './direction';
+import type { ColorMode, ResolvedColorMode, UseColorModeOptions } from './colorMode';
+import * as styles from './root.css';
+import { darkTheme, lightTheme } from './themes.css';
+
+export interface ThemeContextValue {
+  mode: ColorMode;
+  resolved: ResolvedColorMode;
+  setMode: (mode: ColorMode) => void;
+  dir: 'ltr' | 'rtl';
+  locale: string;
+  /** The element inside the themed root that overlays portal into. */
+  overlayContainer: RefObject<HTMLDivElement | null>;
+}
+
+const ThemeContext = createContext<ThemeContextValue | null>(null);
+
+export function useTheme(): ThemeContextValue {
+  const ctx = useContext(ThemeContext);
+  if (!ctx) throw new Error('@client-portal/ui: components must be rendered inside <ThemeRoot>.');
+  return ctx;
+}
+
+/** Overlay container for Ark's <Portal container>; undefined outside a ThemeRoot (falls back to body). */
+export const useOverlayContainer = () => useContext(ThemeContext)?.overlayContainer;
+
+export { directionOf };
+
+export interface ThemeRootProps extends UseColorModeOptions {
+  children?: ReactNode;
+  /** BCP 47 tag; sets `lang` and, unless `dir` is given, the direction. Default `en`. */
+  locale?: string;
+  dir?: 'ltr' | 'rtl';
+  /** Paint the theme's canvas colour behind the content. Default true. */
+  canvas?: boolean;
+  className?: string;
+  /** Extra inline style, e.g. appearance variables (`--cp-color-tone-accent-solid`). */
+  style?: CSSProperties;
+  id?: string;
+}
+
+/**
+ * The kit's themed root element. Theme variables, colour mode and direction live on this element,
+ * never on `html` or `body`, so the kit can be embedded in any page; overlays render inside it.
+ */
+export function ThemeRoot({
+  children,
+  locale = 'en',
+  dir,
+  canvas = true,
+  className,
+  style,
+  id,
+  ...colorModeOptions
+}: ThemeRootProps) {
+  const { mode, resolved, setMode } = useColorModeState(colorModeOptions);
+  const overlayContainer = useRef<HTMLDivElement | null>(null);
+  const direction = dir ?? directionOf(locale);
+  // Ark derives direction from the locale alone; when a host forces the other direction, give Ark a
+  // locale of that direction so keyboard navigation and placements mirror with the layout.
+  const arkLocale = directionOf(locale) === direction ? locale : direction === 'rtl' ? 'ar' : 'en';
+  const value = useMemo<ThemeContextValue>(
+    () => ({ mode, resolved, setMode, dir: direction, locale, overlayContainer }),
+    [mode, resolved, setMode, direction, locale],
+  );
+  const classes = [
+    styles.root,
+    resolved === 'dark' ? darkTheme : lightTheme,
+    resolved === 'dark' ? styles.dark : styles.light,
+    canvas ? styles.canvas : undefined,
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <ThemeContext.Provider value={value}>
+      <LocaleProvider locale={arkLocale}>
+        <div
+          id={id}
+          className={classes}
+          style={style}
+          dir={direction}
+          lang={locale}
+          data-color-mode={resolved}
+        >
+          {children}
+          <div ref={overlayContainer} className={styles.overlayLayer} data-cp-overlays="" />
+        </div>
+      </LocaleProvider>
+    </ThemeContext.Provider>
+  );
+}

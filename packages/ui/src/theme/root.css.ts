@@ -1,0 +1,114 @@
+import { globalStyle, style } from '@vanilla-extract/css';
+import { vars } from './contract.css';
+
+/**
+ * The kit's root. Every rule that would otherwise be global is scoped below it, so nothing leaks
+ * into the host page and (with the hardening step, see scripts/harden-css.mjs) nothing of the host's
+ * leaks in. Resets use :where() so that component classes, which come later, always win.
+ */
+export const root = style({
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.regular,
+  lineHeight: vars.lineHeight.normal,
+  color: vars.color.fg,
+  textAlign: 'start',
+  WebkitFontSmoothing: 'antialiased',
+  MozOsxFontSmoothing: 'grayscale',
+  boxSizing: 'border-box',
+  letterSpacing: 'normal',
+  textTransform: 'none',
+  wordSpacing: 'normal',
+  '@media': {
+    '(prefers-reduced-motion: reduce)': {
+      vars: {
+        [vars.duration.fast]: '0ms',
+        [vars.duration.normal]: '0ms',
+        [vars.duration.slow]: '0ms',
+      },
+    },
+  },
+});
+
+/** Paints the canvas behind the kit (the portal uses it; a single embedded widget may not). */
+export const canvas = style({ backgroundColor: vars.color.canvas });
+
+export const light = style({ colorScheme: 'light' });
+export const dark = style({ colorScheme: 'dark' });
+
+const scoped = (sel: string) => `:where(${root}) :where(${sel})`;
+
+globalStyle(`${scoped('*, *::before, *::after')}`, {
+  boxSizing: 'border-box',
+  borderWidth: 0,
+  borderStyle: 'solid',
+});
+// Typical host resets (Bootstrap's reboot, CMS themes) style these elements directly; the kit
+// resets the same properties so its own values, not the host's, apply.
+const textElements =
+  'p, figure, blockquote, dl, dt, dd, ul, ol, li, table, caption, th, td, label, small, span, a, code, pre, legend, fieldset';
+globalStyle(scoped(`h1, h2, h3, h4, h5, h6, ${textElements}`), {
+  margin: 0,
+  textTransform: 'none',
+  letterSpacing: 'inherit',
+});
+globalStyle(scoped(textElements), {
+  fontSize: 'inherit',
+  lineHeight: 'inherit',
+  color: 'inherit',
+  fontFamily: 'inherit',
+});
+globalStyle(scoped('th'), { textAlign: 'start', fontWeight: vars.fontWeight.bold });
+globalStyle(scoped('caption'), { captionSide: 'top' });
+globalStyle(scoped('label'), { display: 'inline' });
+globalStyle(scoped('img, svg'), { verticalAlign: 'middle' });
+globalStyle(scoped('h1, h2, h3, h4, h5, h6'), {
+  fontFamily: vars.font.heading,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  fontSize: 'inherit',
+  color: 'inherit',
+});
+globalStyle(scoped('ul, ol'), { padding: 0, listStyle: 'none' });
+globalStyle(scoped('img, svg, video, canvas'), { display: 'block', maxWidth: '100%' });
+globalStyle(scoped('button, input, select, textarea'), {
+  font: 'inherit',
+  color: 'inherit',
+  letterSpacing: 'inherit',
+  margin: 0,
+  padding: 0,
+  background: 'none',
+  textTransform: 'none',
+  appearance: 'none',
+});
+globalStyle(scoped('button'), {
+  cursor: 'pointer',
+  display: 'inline-flex',
+  alignItems: 'center',
+  textAlign: 'center',
+});
+globalStyle(scoped('button:disabled'), { cursor: 'not-allowed' });
+globalStyle(scoped('a'), { color: 'inherit', textDecoration: 'inherit' });
+globalStyle(scoped('table'), { borderCollapse: 'collapse', borderSpacing: 0, width: '100%' });
+globalStyle(scoped(':focus-visible'), {
+  outline: `2px solid ${vars.color.focusRing}`,
+  outlineOffset: '2px',
+});
+// Host CSS like `[hidden] { display: block }` or our own display rules must never show hidden parts.
+globalStyle(`${root} [hidden], ${root}[hidden]`, { display: 'none' });
+
+/** Visually hidden but read by screen readers (data-table alternatives, live regions). */
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  padding: 0,
+  margin: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0, 0, 0, 0)',
+  whiteSpace: 'nowrap',
+  borderWidth: 0,
+});
+
+/** Where overlays (tooltips, dialogs, drawers, menus, toasts) are portalled: inside the themed root. */
+export const overlayLayer = style({ position: 'relative', zIndex: vars.zIndex.overlay });

@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The two commands of the README, runnable on a fresh machine with only Node 20 and npm:
+//   npm start   install (if needed) and start the portal for local use
+//   npm test    install (if needed), build, type-check, lint and run every test; ends with
+//               one line "N passed, N failed" (what CI reads)
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PNPM = ['-y', 'pnpm@10.34.9'];
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: process.env, ...opts });
+  return r.status === 0;
+}
+const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+
+function ensureInstalled() {
+  const marker = join(root, 'node_modules', '.modules.yaml');
+  const lock = join(root, 'pnpm-lock.yaml');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return true;
+  console.log('› installing dependencies (pnpm, frozen lockfile)');
+  return pnpm('install', '--frozen-lockfile');
+}
+
+function ensureChromium() {
+  if (existsSync(CHROMIUM)) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (isRoot && existsSync('/usr/bin/apt-get')) {
+    console.log('› installing Chromium from Debian (browser tests need it)');
+    return (
+      run('apt-get', ['update', '-qq']) &&
+      run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+        env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+      })
+    );
+  }
+  console.error(
+    `Browser tests need Chromium at ${CHROMIUM}. Install it (Debian/Ubuntu: sudo apt-get install -y chromium) ` +
+      'or point CHROMIUM_PATH at a Chromium/Chrome binary.',
+  );
+  return false;
+}
+
+const command = process.argv[2];
+if (command === 'start') {
+  if (!ensureInstalled()) process.exit(1);
+  // Until the Express host lands, "start" opens the design system in Storybook.
+  if (!pnpm('run', 'build')) process.exit(1);
+  process.exit(
+    pnpm('exec', 'storybook', 'dev', '-p', process.env.PORT ?? '6006', '--no-open', '--ci') ? 0 : 1,
+  );
+}
+if (command !== 'test') {
+  console.error('usage: node scripts/run.mjs start|test');
+  process.exit(2);
+}
+
+const checks = [];
+const step = (name, ok) => {
+  checks.push({ name, ok });
+  console.log(`${ok ? '✓' : '✗'} ${name}`);
+  return ok;
+};
+
+const installed = step('install', ensureInstalled());
+const browser = step('chromium available', ensureChromium());
+const built = installed && step('build packages', pnpm('run', 'build'));
+if (installed) {
+  step('type-check', pnpm('run', 'typecheck') && pnpm('exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'));
+  step('lint (biome)', pnpm('exec', 'biome', 'ci', '.'));
+}
+let passed = 0;
+let failed = 0;
+if (built && browser) {
+  const out = join(root, '.vitest-results.json');
+  rmSync(out, { force: true });
+  const vitestOk = pnpm(
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  );
+  if (existsSync(out)) {
+    const r = JSON.parse(readFileSync(out, 'utf8'));
+    passed = r.numPassedTests;
+    // A file that fails to load has no failed assertions of its own: count it as one failure.
+    const brokenFiles = r.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    );
+    for (const f of brokenFiles) console.log(`✗ ${f.name}: ${String(f.message).split('\n')[0]}`);
+    failed = r.numFailedTests + brokenFiles.length;
+    if (r.numTotalTests === 0) step('at least one test ran', false);
+  }
+  // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
+  if (!vitestOk && failed === 0) step('vitest exited cleanly', false);
+  step('storybook build', pnpm('run', 'build-storybook'));
+}
+const stepsFailed = checks.filter((c) => !c.ok).length;
+console.log('\nchecks:', checks.map((c) => `${c.ok ? 'ok' : 'FAILED'} ${c.name}`).join(', '));
+console.log(`${passed + checks.length - stepsFailed} passed, ${failed + stepsFailed} failed`);
+process.exit(failed + stepsFailed === 0 ? 0 : 1);

@@ -1,0 +1,1 @@
+export function serveDirectory(dir: string): Promise<{ url: string; close: () => Promise<void> }>;
