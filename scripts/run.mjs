@@ -5,7 +5,7 @@
 //               one line "N passed, N failed" (what CI reads)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -75,6 +75,7 @@ if (installed) {
 }
 let passed = 0;
 let failed = 0;
+const failures = [];
 if (built && browser) {
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
@@ -95,6 +96,15 @@ if (built && browser) {
     );
     for (const f of brokenFiles) console.log(`✗ ${f.name}: ${String(f.message).split('\n')[0]}`);
     failed = r.numFailedTests + brokenFiles.length;
+    for (const f of r.testResults) {
+      for (const a of f.assertionResults) {
+        if (a.status === 'failed') {
+          failures.push(
+            `${relative(root, f.name)} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`,
+          );
+        }
+      }
+    }
     if (r.numTotalTests === 0) step('at least one test ran', false);
   }
   // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
@@ -102,6 +112,8 @@ if (built && browser) {
   step('storybook build', pnpm('run', 'build-storybook'));
 }
 const stepsFailed = checks.filter((c) => !c.ok).length;
+// Repeated at the end, where CI's log tail shows them.
+for (const f of failures) console.log(`✗ ${f}`);
 console.log('\nchecks:', checks.map((c) => `${c.ok ? 'ok' : 'FAILED'} ${c.name}`).join(', '));
 console.log(`${passed + checks.length - stepsFailed} passed, ${failed + stepsFailed} failed`);
 process.exit(failed + stepsFailed === 0 ? 0 : 1);

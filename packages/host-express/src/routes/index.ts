@@ -1,16 +1,23 @@
 import { type Router, Router as createRouter } from 'express';
 import type { HostContext } from '../context.js';
+import { createAnalyticsRoutes } from './analytics.js';
+import { createContentRoutes } from './content.js';
+import { createCustomerRoutes } from './customer.js';
 
 /**
  * The contract's data routes (profile, CRM, talent, teams, account manager, analytics, documents,
  * knowledge base), mounted on /api after CORS, the CSRF guard (state-changing requests must be
- * same-origin JSON), `express.json()` (64 kB) and `loadSession`; before the /api 404 and the error
- * handler. Server-to-server routes (signed webhooks) cannot pass the CSRF guard: mount them in
+ * same-origin JSON), `express.json()` (size-limited) and `loadSession`; before the /api 404 and the
+ * error handler. Server-to-server routes (signed webhooks) cannot pass the CSRF guard: mount them in
  * app.ts before it, with `express.raw()` so the signature covers the exact bytes.
- * Each route: `ctx.auth.requireSession`, `validate(routes.<id>)` from ../http/validate.js, queries
- * scoped by `req.identity.companyId`, errors through ../http/problem.js (or thrown: the error
- * handler answers problem+json).
+ * Each route: `ctx.auth.requireSession`, `requireCompany` (./scope.js), `validate(routes.<id>)`
+ * from ../http/validate.js, queries scoped by `scopeOf(req).companyId`, errors through
+ * ../http/problem.js (or thrown: the error handler answers problem+json).
  */
-export function createApiRoutes(_ctx: HostContext): Router {
-  return createRouter();
+export function createApiRoutes(ctx: HostContext): Router {
+  const router = createRouter();
+  router.use(createCustomerRoutes(ctx));
+  router.use(createAnalyticsRoutes(ctx));
+  router.use(createContentRoutes(ctx));
+  return router;
 }
