@@ -69,7 +69,13 @@ export const Default: Story = {
     await waitFor(() => expect(overview).toHaveFocus()); // loops
     await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(settings).toHaveFocus());
-    // Tab moves from the list into the panel.
+    // Tab moves from the list into the panel, once the selected panel is rendered and tabbable
+    // (Ark sets its tabindex after render; the key is resolved against the DOM of the moment).
+    await waitFor(() => expect(settings).toHaveAttribute('aria-selected', 'true'));
+    await waitFor(() => expect(args.onValueChange).toHaveBeenLastCalledWith('settings'));
+    await waitFor(() =>
+      expect(canvas.getByRole('tabpanel', { name: 'Settings' })).toHaveAttribute('tabindex', '0'),
+    );
     await userEvent.tab();
     await waitFor(() => expect(canvas.getByRole('tabpanel', { name: 'Settings' })).toHaveFocus());
 

@@ -92,7 +92,10 @@ export const Default: Story = {
       await expect(toast).toHaveAttribute('role', type === 'error' ? 'alert' : 'status');
       await expect(toast).toHaveAttribute('aria-live', type === 'error' ? 'assertive' : 'polite');
       await expect(toast).toHaveTextContent(String(messages[type].description));
-      await expect(within(toast).getByRole('button', { name: 'Dismiss notification' })).toBeVisible();
+      // The toast fades in from opacity 0: wait for the entry animation rather than race it.
+      await waitFor(() =>
+        expect(within(toast).getByRole('button', { name: 'Dismiss notification' })).toBeVisible(),
+      );
     }
     await expect(overlays.getByRole('alert')).toHaveTextContent('Upload failed');
 
