@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The two commands of the README, runnable on a fresh machine with only Node 20 and npm:
-//   npm start   install (if needed) and start the portal for local use
+//   npm start   install (if needed), build and start the standalone portal (host + demo data)
 //   npm test    install (if needed), build, type-check, lint and run every test; ends with
 //               one line "N passed, N failed" (what CI reads)
 import { spawnSync } from 'node:child_process';
@@ -48,11 +48,15 @@ function ensureChromium() {
 const command = process.argv[2];
 if (command === 'start') {
   if (!ensureInstalled()) process.exit(1);
-  // Until the Express host lands, "start" opens the design system in Storybook.
+  // The standalone portal: the Express host on the embedded store (PGlite in DATA_DIR, default
+  // ./.data) with demo data and demo sign-in, on PORT (default 3000).
   if (!pnpm('run', 'build')) process.exit(1);
-  process.exit(
-    pnpm('exec', 'storybook', 'dev', '-p', process.env.PORT ?? '6006', '--no-open', '--ci') ? 0 : 1,
-  );
+  const host = spawnSync('node', [join(root, 'packages/host-express/dist/cli.js'), 'start'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  });
+  process.exit(host.status ?? 1);
 }
 if (command !== 'test') {
   console.error('usage: node scripts/run.mjs start|test');

@@ -190,6 +190,11 @@ export function createApiClient(options: ApiClientOptions = {}) {
       callJson('talentAssociations', routes.talentAssociations, { body: { contactId } }, call),
     getTeams: (call?: CallOptions) => callJson('teams', routes.teams, {}, call),
     getAccountManager: (call?: CallOptions) => callJson('accountManager', routes.accountManager, {}, call),
+    /** Provider staff: the companies they may act for (403 for customers). */
+    getStaffCompanies: (call?: CallOptions) => callJson('staffCompanies', routes.staffCompanies, {}, call),
+    /** Provider staff: act for a company (null to stop); audited by the host. */
+    actAs: (companyId: string | null, call?: CallOptions) =>
+      callJson('actAs', routes.actAs, { body: { companyId } }, call),
     getAnalyticsProjects: (call?: CallOptions) =>
       callJson('analyticsProjects', routes.analyticsProjects, {}, call),
     getProjectAnalytics: (projectKey: string, range: ProjectAnalyticsQuery = {}, call?: CallOptions) =>

@@ -200,7 +200,18 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     },
     { name: 'signOut: 204 without a session', routeId: 'signOut', signedIn: false, body: {}, expect: [204] },
   ];
-  return [...signedInChecks, ...unauthorized(signedInChecks), ...refusals, ...signedOut];
+  // Customers are refused (403); staff may list companies and get 404 for an unknown one.
+  const staff: CheckSpec[] = [
+    denied('staffCompanies', 'customers → 403, staff → the list', {}, [200, 403]),
+    denied(
+      'actAs',
+      'unknown company (or a customer) → 403/404',
+      { body: { companyId: UNKNOWN_ID } },
+      [403, 404],
+    ),
+  ];
+  const withSession = [...signedInChecks, ...staff];
+  return [...withSession, ...unauthorized(withSession), ...refusals, ...signedOut];
 }
 
 /** For each route that needs a session: its first success request, sent without one → 401. */

@@ -26,6 +26,8 @@ const REQUESTS: Record<
   authCallback: { query: { code: 'abc', state: 'xyz' } },
   logoutRedirect: {},
   signOut: { body: {} },
+  staffCompanies: {},
+  actAs: { body: { companyId: '88001' } },
   projects: {},
   profile: { body: {} },
   crm: { body: {} },

@@ -92,6 +92,26 @@ export const routeMocks: Record<RouteId, RouteMock> = {
     type: 'noContent',
     headers: { 'set-cookie': `${SESSION_COOKIE}=; Path=/; Max-Age=0` },
   })),
+  // The mock caller may act for the fixture company only (as staff would after choosing it).
+  staffCompanies: {
+    success: ({ fixtures }) =>
+      json(
+        {
+          companies: [
+            { id: fixtures.profile.profile.company.id, name: fixtures.profile.profile.company.name },
+          ],
+        },
+        NO_STORE,
+      ),
+    empty: () => json({ companies: [] }, NO_STORE),
+  },
+  actAs: same(({ fixtures, body }) => {
+    const { companyId } = body as { companyId: string | null };
+    if (companyId === null) return json({ companyId: null, companyName: null });
+    return companyId === fixtures.profile.profile.company.id
+      ? json({ companyId, companyName: fixtures.profile.profile.company.name })
+      : notFound('No such company.');
+  }),
   projects: { success: ({ fixtures }) => json(fixtures.projects), empty: () => json({ data: [] }) },
   profile: { success: ({ fixtures }) => json(fixtures.profile), empty: () => json(emptyProfileFixture()) },
   crm: { success: ({ fixtures }) => json(fixtures.crm), empty: () => json(emptyCrmFixture()) },

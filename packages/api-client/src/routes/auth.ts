@@ -1,5 +1,7 @@
 import type { AnyRoute } from '../route-types.js';
 import {
+  actAsRequestSchema,
+  actAsResponseSchema,
   authCallbackQuerySchema,
   loginRedirectQuerySchema,
   logoutRedirectQuerySchema,
@@ -7,6 +9,7 @@ import {
   signInRequestSchema,
   signInResponseSchema,
   signOutRequestSchema,
+  staffCompaniesResponseSchema,
 } from '../schemas/auth.js';
 import { STRICT_BODY } from './policies.js';
 
@@ -88,5 +91,33 @@ export const authRoutes = {
     bodyOptional: true,
     bodyPolicy: 'Optional; any content is ignored.',
     errors: [415],
+  },
+  staffCompanies: {
+    kind: 'json',
+    method: 'GET',
+    path: '/api/auth/companies',
+    tag: 'Auth',
+    auth: 'session',
+    summary: 'Companies provider staff may act for',
+    description: 'Provider staff only; customers are answered 403.',
+    response: staffCompaniesResponseSchema,
+    noStore: true,
+    retry: true,
+    errors: [401, 403, 500],
+  },
+  actAs: {
+    kind: 'json',
+    method: 'POST',
+    path: '/api/auth/act-as',
+    tag: 'Auth',
+    auth: 'session',
+    summary: 'Act for a company (provider staff)',
+    description:
+      'Sets the company the data routes answer for on the staff member’s session; audited. Customers are answered 403, unknown companies 404.',
+    body: actAsRequestSchema,
+    bodyPolicy: STRICT_BODY,
+    response: actAsResponseSchema,
+    retry: false,
+    errors: [400, 401, 403, 404, 415, 500],
   },
 } as const satisfies Record<string, AnyRoute>;

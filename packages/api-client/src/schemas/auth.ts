@@ -14,6 +14,15 @@ export const sessionUserSchema = named(
       email: z.string().min(3).describe('Sign-in email address.'),
       name: z.string().describe('Display name, shown in the navigation.'),
       picture: imageUrl.nullable().describe('Avatar URL, or null.'),
+      role: z
+        .enum(['customer', 'staff'])
+        .optional()
+        .describe('"staff": provider staff, who choose a company to act for (POST /api/auth/act-as).'),
+      companyId: z
+        .string()
+        .nullable()
+        .optional()
+        .describe('The company the data routes answer for; null for staff who have not chosen one.'),
     })
     .describe('The signed-in user of GET /api/auth/me (200). 204 means there is no session.'),
 );
@@ -65,6 +74,36 @@ export const signInResponseSchema = named(
 /** The body is optional and ignored; a JSON `{}` lets the host's "state changes need JSON" rule apply. */
 export const signOutRequestSchema = z.object({}).describe('Ignored. Send `{}` or nothing.');
 
+/** Provider staff: choose the company to act for, or null to stop. Every switch is audited. */
+export const actAsRequestSchema = named(
+  'ActAsRequest',
+  z
+    .strictObject({
+      companyId: z.string().min(1).max(200).nullable().describe('A company id, or null to stop acting.'),
+    })
+    .describe('Staff only; customers are answered 403, unknown companies 404.'),
+);
+
+export const actAsResponseSchema = named(
+  'ActAsResponse',
+  z.object({
+    companyId: z.string().nullable(),
+    companyName: z.string().nullable(),
+  }),
+);
+
+export const staffCompaniesResponseSchema = named(
+  'StaffCompanies',
+  z
+    .object({
+      companies: z.array(z.object({ id: z.string(), name: z.string() })).describe('Sorted by name.'),
+    })
+    .describe('The companies provider staff may act for.'),
+);
+
 export type SessionUser = z.infer<typeof sessionUserSchema>;
+export type ActAsRequest = z.input<typeof actAsRequestSchema>;
+export type ActAsResponse = z.infer<typeof actAsResponseSchema>;
+export type StaffCompanies = z.infer<typeof staffCompaniesResponseSchema>;
 export type SignInRequest = z.input<typeof signInRequestSchema>;
 export type SignInResponse = z.infer<typeof signInResponseSchema>;

@@ -1,19 +1,9 @@
 import type { RequestHandler } from 'express';
-import { z } from 'zod';
+import { actAsRequestSchema, actAsResponseSchema } from '@client-portal/api-client';
 import { writeAudit } from './audit.js';
 import type { AuthContext } from './context.js';
 import { invalidRequest, problem } from '../http/problem.js';
 import { setActingCompany } from './sessions.js';
-
-/** Body of POST /api/auth/act-as: the company to act for, or null to stop acting for one. */
-export const actAsRequestSchema = z.strictObject({
-  companyId: z.string().min(1).max(200).nullable(),
-});
-
-export const actAsResponseSchema = z.object({
-  companyId: z.string().nullable(),
-  companyName: z.string().nullable(),
-});
 
 /**
  * Staff choose the company they act for; the choice lives on the session row (so it ends with the
@@ -61,5 +51,22 @@ export function createActAsCompany(ctx: AuthContext): RequestHandler {
     res.json(
       actAsResponseSchema.parse({ companyId: company?.id ?? null, companyName: company?.name ?? null }),
     );
+  };
+}
+
+/** GET /api/auth/companies: the companies staff may act for (all of them, by name); 403 for customers. */
+export function createStaffCompanies(ctx: AuthContext): RequestHandler {
+  return async (req, res) => {
+    if (req.identity?.role !== 'staff') {
+      problem(res, 403, 'Forbidden', 'Only provider staff can act for a company.');
+      return;
+    }
+    const companies = await ctx.db
+      .selectFrom('companies')
+      .select(['id', 'name'])
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
+    res.set('Cache-Control', 'no-store').json({ companies });
   };
 }

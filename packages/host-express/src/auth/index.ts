@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RequestHandler, Router } from 'express';
-import { createActAsCompany } from './act-as.js';
+import { createActAsCompany, createStaffCompanies } from './act-as.js';
 import { type AuthConfig, authConfigProblems } from './config.js';
 import type { AuthContext, AuthLogger } from './context.js';
 import { pruneRateLimits } from './rate-limits.js';
@@ -13,7 +13,6 @@ import { createOidcSignIn } from './sign-in-oidc.js';
 import { createSignOut, createSignOutRedirect } from './sign-out.js';
 import type { Database } from '../store/schema.js';
 
-export { actAsRequestSchema, actAsResponseSchema } from './act-as.js';
 export { AUTH_DEFAULTS, authConfig, authConfigProblems } from './config.js';
 export type { AuthConfig, OidcConfig, RateLimitRule } from './config.js';
 export type { AuthLogger } from './context.js';
@@ -71,6 +70,7 @@ export function createAuth(options: CreateAuthOptions): PortalAuth {
     signOut: createSignOut(ctx),
     signOutRedirect: createSignOutRedirect(ctx, oidc),
     actAsCompany,
+    staffCompanies: createStaffCompanies(ctx),
     oidc,
   });
   const longestWindow = Math.max(...Object.values(config.rateLimits).map((rule) => rule.windowSeconds));

@@ -13,6 +13,7 @@ export interface AuthHandlers {
   signOut: RequestHandler;
   signOutRedirect: RequestHandler;
   actAsCompany: RequestHandler;
+  staffCompanies: RequestHandler;
   oidc: OidcSignIn | null;
 }
 
@@ -63,6 +64,7 @@ export function createAuthRouter(ctx: AuthContext, handlers: AuthHandlers): Rout
   router.post('/logout', requireSameOrigin, handlers.signOut);
 
   router.post('/act-as', requireSameOrigin, json, handlers.requireSession, handlers.actAsCompany);
+  router.get('/companies', handlers.requireSession, handlers.staffCompanies);
 
   router.use(bodyErrors);
   return router;

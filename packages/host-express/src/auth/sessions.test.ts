@@ -1,4 +1,4 @@
-import { problemSchema } from '@client-portal/api-client';
+import { problemSchema, staffCompaniesResponseSchema } from '@client-portal/api-client';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { sessionIdOf } from './sessions.js';
@@ -163,6 +163,15 @@ describe.each(testStores)('sessions on $name', (kind) => {
         .set('Cookie', `portal_session=${token}`)
         .send(body as object);
 
+    const companies = (token: string) =>
+      request(host.app).get('/api/auth/companies').set('Cookie', `portal_session=${token}`);
+    const listed = await companies(staff);
+    expect(listed.status).toBe(200);
+    expect(staffCompaniesResponseSchema.parse(listed.body).companies.map((c) => c.id)).toEqual(
+      expect.arrayContaining(['acme', 'globex']),
+    );
+    expect(listed.headers['cache-control']).toBe('no-store');
+
     const chosen = await actAs(staff, { companyId: 'globex' });
     expect(chosen.status).toBe(200);
     expect(chosen.body).toEqual({ companyId: 'globex', companyName: 'Globex' });
@@ -177,6 +186,8 @@ describe.each(testStores)('sessions on $name', (kind) => {
       companyId: 'globex',
       contactId: 'c-globex',
     });
+    expect((await companies(customer)).status).toBe(403);
+    expect((await companies('')).status).toBe(401);
     const refused = await actAs(customer, { companyId: 'acme' });
     expect(refused.status).toBe(403);
     expect(problemSchema.parse(refused.body).status).toBe(403);

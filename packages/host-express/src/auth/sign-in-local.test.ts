@@ -26,7 +26,14 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
     expect(res.headers['cache-control']).toBe('no-store');
     const body = signInResponseSchema.parse(res.body);
     expect(body).toEqual({
-      user: { sub: USERS.acme, email: 'demo@acme.example', name: 'demo', picture: null },
+      user: {
+        sub: USERS.acme,
+        email: 'demo@acme.example',
+        name: 'demo',
+        picture: null,
+        role: 'customer',
+        companyId: 'acme',
+      },
       returnTo: '/services/projects?tab=a',
     });
 

@@ -60,7 +60,7 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
 
     const user = await ctx.db
       .selectFrom('users')
-      .select(['id', 'email', 'display_name', 'password_hash', 'company_id', 'disabled_at'])
+      .select(['id', 'email', 'display_name', 'password_hash', 'company_id', 'role', 'disabled_at'])
       .where('email', '=', email)
       .executeTakeFirst();
     const passwordOk = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHash()));
@@ -91,7 +91,12 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
     res.set('Cache-Control', 'no-store');
     res.json(
       signInResponseSchema.parse({
-        user: sessionUserOf({ id: user.id, email: user.email, name: user.display_name }),
+        // As /api/auth/me will answer: staff start without a company to act for.
+        user: {
+          ...sessionUserOf({ id: user.id, email: user.email, name: user.display_name }),
+          role: user.role,
+          companyId: user.role === 'staff' ? null : user.company_id,
+        },
         returnTo: safeReturnTo(parsed.data.returnTo),
       }),
     );

@@ -19,7 +19,11 @@ export function sessionUserOf(user: { id: string; email: string; name: string })
 }
 
 export function sessionUserOfIdentity(identity: PortalIdentity): SessionUser {
-  return sessionUserOf({ id: identity.userId, email: identity.email, name: identity.name });
+  return {
+    ...sessionUserOf({ id: identity.userId, email: identity.email, name: identity.name }),
+    role: identity.role,
+    companyId: identity.companyId,
+  };
 }
 
 /**

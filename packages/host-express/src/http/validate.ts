@@ -9,6 +9,11 @@ export interface RequestSchemas {
   readonly body?: z.ZodType;
   /** The body may be left out (the seed's ignored compatibility bodies); it is then parsed as `{}`. */
   readonly bodyOptional?: boolean;
+  /**
+   * Not read. Every contract route has a path, so a route without request schemas (GET /api/teams)
+   * still shares a property with this all-optional type, which TypeScript requires of "weak" types.
+   */
+  readonly path?: string;
 }
 
 type Output<S> = S extends z.ZodType ? z.output<S> : undefined;

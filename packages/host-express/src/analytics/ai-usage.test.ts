@@ -1,0 +1,133 @@
+import { aiToolUsageSchema } from '@client-portal/api-client';
+import { describe, expect, it } from 'vitest';
+import {
+  type AiAggregateRow,
+  type AiToolScope,
+  reportedCounters,
+  sumBreakdowns,
+  toolUsage,
+} from './ai-usage.js';
+
+const scope = (tool: AiToolScope['tool']): AiToolScope => ({
+  tool,
+  scope_kind: 'group',
+  scope_name: 'portal-team',
+  seats: 8,
+  data_through: '2025-06-15',
+});
+
+const row = (tool: AiAggregateRow['tool'], day: string, fields: Partial<AiAggregateRow> = {}) =>
+  ({
+    tool,
+    day,
+    active_users: 2,
+    suggestions: tool === 'windsurf' ? null : 100,
+    acceptances: 30,
+    lines_suggested: 50,
+    lines_accepted: 40,
+    chat_requests: 5,
+    agent_requests: tool === 'copilot' ? null : 3,
+    breakdown: {},
+    ...fields,
+  }) satisfies AiAggregateRow;
+
+const range = { from: '2025-06-10', to: '2025-06-13' };
+
+describe('toolUsage', () => {
+  it('fills days without a row with zeros, and keeps unreported counters null', () => {
+    const usage = toolUsage(scope('windsurf'), [row('windsurf', '2025-06-11')], 3, range);
+    expect(usage.daily.map((d) => d.date)).toEqual(['2025-06-10', '2025-06-11', '2025-06-12', '2025-06-13']);
+    expect(usage.daily[0]).toEqual({
+      date: '2025-06-10',
+      activeUsers: 0,
+      suggestions: null,
+      acceptances: 0,
+      linesSuggested: 0,
+      linesAccepted: 0,
+      chatRequests: 0,
+      agentRequests: 0,
+    });
+    expect(usage.totals).toEqual({
+      activeUsers: 3,
+      suggestions: null,
+      acceptances: 30,
+      acceptanceRate: null,
+      linesSuggested: 50,
+      linesAccepted: 40,
+      chatRequests: 5,
+      agentRequests: 3,
+    });
+    expect(usage.scope).toEqual({ kind: 'group', name: 'portal-team' });
+    expect(aiToolUsageSchema.parse(usage)).toEqual(usage);
+  });
+
+  it('rates acceptances over suggestions and never reports fewer users than the busiest day', () => {
+    const usage = toolUsage(
+      scope('copilot'),
+      [row('copilot', '2025-06-10', { active_users: 4 }), row('copilot', '2025-06-12', { acceptances: 20 })],
+      0,
+      range,
+    );
+    expect(usage.totals.suggestions).toBe(200);
+    expect(usage.totals.acceptanceRate).toBe(0.25);
+    expect(usage.totals.agentRequests).toBeNull();
+    expect(usage.totals.activeUsers).toBe(4);
+  });
+
+  it('caps the acceptance rate at 1 when a connector stored more acceptances than suggestions', () => {
+    const usage = toolUsage(scope('cursor'), [row('cursor', '2025-06-10', { suggestions: 10 })], 1, range);
+    expect(usage.totals.acceptanceRate).toBe(1);
+    expect(aiToolUsageSchema.safeParse(usage).success).toBe(true);
+  });
+});
+
+describe('reportedCounters', () => {
+  it("follows the data, and the tool's known fields for a range without rows", () => {
+    expect(reportedCounters('cursor', [])).toEqual({
+      suggestions: true,
+      lines_suggested: false,
+      agent_requests: true,
+    });
+    expect(reportedCounters('copilot', [row('copilot', '2025-06-10', { agent_requests: 4 })])).toEqual({
+      suggestions: true,
+      lines_suggested: true,
+      agent_requests: true,
+    });
+  });
+});
+
+describe('sumBreakdowns', () => {
+  it('sums by name over the days, most accepted first, skipping malformed entries', () => {
+    const rows = [
+      row('copilot', '2025-06-10', {
+        breakdown: {
+          language: [
+            { name: 'Go', suggestions: 10, acceptances: 2, linesAccepted: 3 },
+            { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
+          ],
+          ide: 'not an array',
+        },
+      }),
+      row('copilot', '2025-06-11', {
+        breakdown: {
+          language: [
+            { name: 'Go', suggestions: 30, acceptances: 6, linesAccepted: 7 },
+            { acceptances: 99 },
+            null,
+          ],
+          model: [{ name: 'GPT-4.1', suggestions: null, acceptances: -3, linesAccepted: 1.6 }],
+        },
+      }),
+      row('copilot', '2025-06-12', { breakdown: null }),
+    ];
+    expect(sumBreakdowns(rows, true)).toEqual({
+      language: [
+        { name: 'Go', suggestions: 40, acceptances: 8, linesAccepted: 10 },
+        { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
+      ],
+      ide: [],
+      model: [{ name: 'GPT-4.1', suggestions: 0, acceptances: 0, linesAccepted: 2 }],
+    });
+    expect(sumBreakdowns(rows, false).language[0]?.suggestions).toBeNull();
+  });
+});

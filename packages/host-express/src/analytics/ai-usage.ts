@@ -1,0 +1,157 @@
+import {
+  AI_TOOLS,
+  type AiTool,
+  type AiToolUsage,
+  type AiUsageBreakdownRow,
+  type AiUsageDay,
+  addDays,
+  type DateRange,
+} from '@client-portal/api-client';
+import type { AiToolScopesTable } from '../store/schema.js';
+
+/** A tool's aggregate row of one day (ai_usage_daily with user_key '*'). */
+export interface AiAggregateRow {
+  tool: AiTool;
+  day: string;
+  active_users: number;
+  suggestions: number | null;
+  acceptances: number;
+  lines_suggested: number | null;
+  lines_accepted: number;
+  chat_requests: number;
+  agent_requests: number | null;
+  /** jsonb as stored: { language?, ide?, model? } arrays of rows; read defensively. */
+  breakdown: unknown;
+}
+
+export type AiToolScope = Pick<AiToolScopesTable, 'tool' | 'scope_kind' | 'scope_name' | 'seats'> & {
+  data_through: string | null;
+};
+
+type NullableCounter = 'suggestions' | 'lines_suggested' | 'agent_requests';
+const NULLABLE: readonly NullableCounter[] = ['suggestions', 'lines_suggested', 'agent_requests'];
+
+/**
+ * Counters each tool reports (research/delivery-analytics.md §2.5), for a range without rows: Windsurf
+ * has no "suggestions shown", Cursor no lines suggested, Copilot no agent requests per day.
+ */
+const REPORTED_BY_DEFAULT: Record<AiTool, Record<NullableCounter, boolean>> = {
+  windsurf: { suggestions: false, lines_suggested: true, agent_requests: true },
+  copilot: { suggestions: true, lines_suggested: true, agent_requests: false },
+  cursor: { suggestions: true, lines_suggested: false, agent_requests: true },
+};
+
+/** Tools in the contract's order (the seed's route is Windsurf's, so it comes first). */
+export const byToolOrder = (a: { tool: AiTool }, b: { tool: AiTool }) =>
+  AI_TOOLS.indexOf(a.tool) - AI_TOOLS.indexOf(b.tool);
+
+/** A stored counter as the contract's `count`: a non-negative integer. */
+const count = (value: unknown): number => {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && n > 0 ? Math.round(n) : 0;
+};
+
+/** Which nullable counters the tool reports: any value in the range's rows, else the tool's default. */
+export function reportedCounters(
+  tool: AiTool,
+  rows: readonly AiAggregateRow[],
+): Record<NullableCounter, boolean> {
+  if (rows.length === 0) return REPORTED_BY_DEFAULT[tool];
+  const reported = { suggestions: false, lines_suggested: false, agent_requests: false };
+  for (const key of NULLABLE) reported[key] = rows.some((row) => row[key] !== null);
+  return reported;
+}
+
+const DIMENSIONS = ['language', 'ide', 'model'] as const;
+
+/**
+ * Sums the per-day breakdowns (language, IDE, model) over the range, by name; most accepted first.
+ * Malformed entries are skipped: the jsonb comes from connectors, not from this code.
+ */
+export function sumBreakdowns(
+  rows: readonly AiAggregateRow[],
+  suggestionsReported: boolean,
+): AiToolUsage['breakdowns'] {
+  const result = {} as AiToolUsage['breakdowns'];
+  for (const dimension of DIMENSIONS) {
+    const byName = new Map<string, AiUsageBreakdownRow>();
+    for (const row of rows) {
+      const entries = (row.breakdown as Record<string, unknown> | null)?.[dimension];
+      if (!Array.isArray(entries)) continue;
+      for (const entry of entries as Record<string, unknown>[]) {
+        if (typeof entry?.name !== 'string') continue;
+        const sum = byName.get(entry.name) ?? {
+          name: entry.name,
+          suggestions: suggestionsReported ? 0 : null,
+          acceptances: 0,
+          linesAccepted: 0,
+        };
+        if (sum.suggestions !== null) sum.suggestions += count(entry.suggestions);
+        sum.acceptances += count(entry.acceptances);
+        sum.linesAccepted += count(entry.linesAccepted);
+        byName.set(entry.name, sum);
+      }
+    }
+    result[dimension] = [...byName.values()].sort(
+      (a, b) => b.acceptances - a.acceptances || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
+    );
+  }
+  return result;
+}
+
+/**
+ * One tool's usage over the range: a row per day (days without a row are zeros, counters the tool
+ * does not report null), totals and breakdowns. `distinctUsers` counts the per-user rows active in
+ * the range; daily counts are not additive, so without per-user rows the busiest day's count stands in.
+ */
+export function toolUsage(
+  scope: AiToolScope,
+  rows: readonly AiAggregateRow[],
+  distinctUsers: number,
+  range: DateRange,
+): AiToolUsage {
+  const reported = reportedCounters(scope.tool, rows);
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  const daily: AiUsageDay[] = [];
+  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+    const row = byDay.get(day);
+    const nullable = (key: NullableCounter) => (reported[key] ? count(row?.[key]) : null);
+    daily.push({
+      date: day,
+      activeUsers: count(row?.active_users),
+      suggestions: nullable('suggestions'),
+      acceptances: count(row?.acceptances),
+      linesSuggested: nullable('lines_suggested'),
+      linesAccepted: count(row?.lines_accepted),
+      chatRequests: count(row?.chat_requests),
+      agentRequests: nullable('agent_requests'),
+    });
+  }
+  const sum = (key: 'acceptances' | 'linesAccepted' | 'chatRequests') =>
+    daily.reduce((n, d) => n + d[key], 0);
+  const sumNullable = (key: 'suggestions' | 'linesSuggested' | 'agentRequests') =>
+    daily.reduce<number | null>((n, d) => (n === null || d[key] === null ? null : n + d[key]), 0);
+  const suggestions = reported.suggestions ? sumNullable('suggestions') : null;
+  const acceptances = sum('acceptances');
+  const peak = daily.reduce((max, d) => Math.max(max, d.activeUsers), 0);
+  return {
+    tool: scope.tool,
+    scope: { kind: scope.scope_kind, name: scope.scope_name },
+    seats: scope.seats === null ? null : count(scope.seats),
+    dataThrough: scope.data_through,
+    totals: {
+      activeUsers: Math.max(count(distinctUsers), peak),
+      suggestions,
+      acceptances,
+      acceptanceRate: suggestions
+        ? Math.round(Math.min(1, acceptances / suggestions) * 10_000) / 10_000
+        : null,
+      linesSuggested: reported.lines_suggested ? sumNullable('linesSuggested') : null,
+      linesAccepted: sum('linesAccepted'),
+      chatRequests: sum('chatRequests'),
+      agentRequests: reported.agent_requests ? sumNullable('agentRequests') : null,
+    },
+    daily,
+    breakdowns: sumBreakdowns(rows, reported.suggestions),
+  };
+}

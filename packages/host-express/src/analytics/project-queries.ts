@@ -1,0 +1,177 @@
+import {
+  type GithubOrganisation,
+  type GithubRepository,
+  imageUrl,
+  linkUrl,
+  type ProjectSummary,
+  visibleAnalyticsProjects,
+} from '@client-portal/api-client';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../store/schema.js';
+import type { ProjectScope } from './range.js';
+
+/** An analytics project the per-project routes answer for. */
+export interface AnalyticsProjectRow {
+  id: string;
+  name: string;
+  jiraKey: string;
+}
+
+/** Rows of the projects table that are CRM projects, analytics projects or both. */
+async function companyProjects(db: Kysely<Database>, companyId: string) {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'name', 'jira_key', 'in_crm', 'analytics_enabled'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb.or([eb('in_crm', '=', true), eb('analytics_enabled', '=', true)]))
+    .execute();
+}
+
+/** GET /api/analytics/projects: every analytics project of the company, keyless ones included. */
+export async function analyticsProjects(db: Kysely<Database>, companyId: string) {
+  const rows = await companyProjects(db, companyId);
+  return rows
+    .filter((row) => row.analytics_enabled)
+    .map((row) => ({ jiraProjectKey: row.jira_key, name: row.name }))
+    .sort((a, b) => compareKeys(a.jiraProjectKey, b.jiraProjectKey) || compareKeys(a.name, b.name));
+}
+
+/** GET /api/projects: the analytics projects that are also CRM projects (spec §5), sorted by key. */
+export async function visibleProjects(db: Kysely<Database>, companyId: string): Promise<ProjectSummary[]> {
+  const rows = await companyProjects(db, companyId);
+  const analytics = rows
+    .filter((row) => row.analytics_enabled)
+    .map((row) => ({ id: row.id, name: row.name, jiraProjectKey: row.jira_key }));
+  const crm = rows.filter((row) => row.in_crm).map((row) => ({ jiraKey: row.jira_key }));
+  return visibleAnalyticsProjects(analytics, crm).map(({ id, name, jiraProjectKey }) => ({
+    id,
+    name,
+    jiraProjectKey,
+  }));
+}
+
+/** Code-unit order, nulls last: the same in every locale. */
+function compareKeys(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * The company's analytics project with this Jira key, or null: another company's key, a project
+ * without analytics and a blank key all read as "not there" (the routes answer 404).
+ */
+export async function findAnalyticsProject(
+  db: Kysely<Database>,
+  companyId: string,
+  jiraKey: string,
+): Promise<AnalyticsProjectRow | null> {
+  if (jiraKey.trim() === '') return null;
+  const row = await db
+    .selectFrom('projects')
+    .select(['id', 'name', 'jira_key'])
+    .where('company_id', '=', companyId)
+    .where('jira_key', '=', jiraKey)
+    .where('analytics_enabled', '=', true)
+    .executeTakeFirst();
+  return row ? { id: row.id, name: row.name, jiraKey } : null;
+}
+
+/** Whether the project id is one of the company's projects (the GitHub routes' 404). */
+export async function isCompanyProject(
+  db: Kysely<Database>,
+  companyId: string,
+  projectId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** A stored URL the contract would refuse (a connector bug) must not break the whole list. */
+const orNull = (value: string | null, schema: typeof imageUrl) =>
+  value !== null && schema.safeParse(value).success ? value : null;
+
+/**
+ * The GitHub organisations of a project: those connected for it and those owning one of its
+ * repositories, each with the number of the project's repositories it owns; sorted by login.
+ */
+export async function projectOrganisations(
+  db: Kysely<Database>,
+  scope: ProjectScope,
+): Promise<GithubOrganisation[]> {
+  const { rows } = await sql<{
+    id: string;
+    login: string;
+    name: string | null;
+    avatar_url: string | null;
+    url: string;
+    repository_count: number;
+  }>`
+    select o.id, o.login, o.name, o.avatar_url, o.url, count(r.id) as repository_count
+    from github_organisations o
+    left join github_repositories r
+      on r.organisation_id = o.id and r.company_id = o.company_id and r.project_id = ${scope.projectId}
+    where o.company_id = ${scope.companyId} and (o.project_id = ${scope.projectId} or r.id is not null)
+    group by o.id, o.login, o.name, o.avatar_url, o.url
+    order by o.login, o.id`.execute(db);
+  return rows.map((row) => ({
+    id: row.id,
+    login: row.login,
+    name: row.name,
+    avatarUrl: orNull(row.avatar_url, imageUrl),
+    url: orNull(row.url, linkUrl) ?? `https://github.com/${encodeURIComponent(row.login)}`,
+    repositoryCount: Number(row.repository_count),
+  }));
+}
+
+/** The project's repositories (archived ones too, flagged), sorted by full name. */
+export async function projectRepositories(
+  db: Kysely<Database>,
+  scope: ProjectScope,
+): Promise<GithubRepository[]> {
+  const rows = await db
+    .selectFrom('github_repositories as r')
+    .innerJoin('github_organisations as o', 'o.id', 'r.organisation_id')
+    .select([
+      'r.id',
+      'r.name',
+      'r.full_name',
+      'o.login',
+      'r.description',
+      'r.url',
+      'r.default_branch',
+      'r.language',
+      'r.visibility',
+      'r.archived',
+      'r.pushed_at',
+      'r.open_pull_requests',
+    ])
+    .where('r.company_id', '=', scope.companyId)
+    .where('o.company_id', '=', scope.companyId)
+    .where('r.project_id', '=', scope.projectId)
+    .orderBy('r.full_name')
+    .orderBy('r.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    fullName: row.full_name,
+    organisation: row.login,
+    description: row.description,
+    url:
+      orNull(row.url, linkUrl) ??
+      `https://github.com/${row.full_name.split('/').map(encodeURIComponent).join('/')}`,
+    defaultBranch: row.default_branch,
+    language: row.language,
+    visibility: row.visibility,
+    archived: row.archived,
+    pushedAt: row.pushed_at ? new Date(row.pushed_at).toISOString() : null,
+    openPullRequests: Math.max(0, Number(row.open_pull_requests)),
+  }));
+}

@@ -1,0 +1,61 @@
+import {
+  addDays,
+  type DateRange,
+  type DoraHeadline,
+  type ProjectAnalytics,
+  utcDay,
+} from '@client-portal/api-client';
+import type { AiToolScope } from './ai-usage.js';
+import type { ProjectActivityRow } from './delivery-queries.js';
+import { performanceTier } from './dora.js';
+
+type Freshness = ProjectAnalytics['freshness'][number];
+
+/**
+ * A source synced at `at` has complete data up to the day before (the sync's own day is still
+ * running). Null when the source never stored anything.
+ */
+export function freshnessFromSync(source: Freshness['source'], at: Date | null): Freshness {
+  if (at === null) return { source, lastSyncedAt: null, dataThrough: null };
+  const instant = new Date(at);
+  return { source, lastSyncedAt: instant.toISOString(), dataThrough: addDays(utcDay(instant), -1) };
+}
+
+const count = (value: unknown) => Math.max(0, Math.round(Number(value) || 0));
+
+/** The project card (GET /api/analytics/projects/{projectKey}) from what the queries returned. */
+export function projectAnalytics(input: {
+  project: { jiraKey: string; name: string };
+  range: DateRange;
+  activity: ProjectActivityRow;
+  headline: DoraHeadline;
+  aiTools: readonly AiToolScope[];
+}): ProjectAnalytics {
+  const { activity, headline } = input;
+  return {
+    project: { jiraProjectKey: input.project.jiraKey, name: input.project.name },
+    range: input.range,
+    activity: {
+      deployments: headline.deploymentFrequency.deployments,
+      pullRequestsMerged: count(activity.pull_requests_merged),
+      incidentsOpened: count(activity.incidents_opened),
+      openIncidents: count(activity.open_incidents),
+      contributors: count(activity.contributors),
+      repositories: count(activity.repositories),
+      lastDeploymentAt: activity.last_deployment_at
+        ? new Date(activity.last_deployment_at).toISOString()
+        : null,
+    },
+    dora: headline,
+    performanceTier: performanceTier(headline),
+    aiTools: input.aiTools.map((tool) => tool.tool),
+    freshness: [
+      freshnessFromSync('github', activity.github_synced_at),
+      freshnessFromSync('jira', activity.jira_synced_at),
+      // The AI connectors record the last complete day per scope, not when they ran.
+      ...input.aiTools.map(
+        (tool): Freshness => ({ source: tool.tool, lastSyncedAt: null, dataThrough: tool.data_through }),
+      ),
+    ],
+  };
+}

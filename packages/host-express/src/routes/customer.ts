@@ -1,0 +1,69 @@
+import { routes } from '@client-portal/api-client';
+import { type Response, type Router, Router as createRouter } from 'express';
+import type { HostContext } from '../context.js';
+import { problem } from '../http/problem.js';
+import { validate } from '../http/validate.js';
+import { loadAccountManager, loadProfile } from './customer/profile.js';
+import { loadCrm, loadTeams } from './customer/subscriptions.js';
+import { isContactOfCompany, loadAvailableTalent, loadTalentAssociations } from './customer/talent.js';
+import { requireCompany, scopeOf } from './scope.js';
+
+/** The contract's path under the /api router this module is mounted on. */
+const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '');
+
+/** Tenant data is personal: neither shared caches nor the browser keep it (e.g. after sign-out). */
+function send(res: Response, body: unknown): void {
+  res.set('Cache-Control', 'no-store').json(body);
+}
+
+/**
+ * The customer's routes: profile, CRM (subscriptions and projects), talent, teams and account
+ * manager. Every answer is for the session's company (`scopeOf(req).companyId`); the bodies of
+ * POST /api/profile and /api/hubspot are the seed's and are validated but never read.
+ */
+export function createCustomerRoutes(ctx: HostContext): Router {
+  const router = createRouter();
+  const { db } = ctx.store;
+  const guard = [ctx.auth.requireSession, requireCompany];
+
+  router.post(pathOf(routes.profile), ...guard, validate(routes.profile), async (req, res) => {
+    const profile = await loadProfile(db, scopeOf(req));
+    if (!profile) return problem(res, 404, 'Not Found', 'No CRM contact is linked to this account.');
+    send(res, profile);
+  });
+
+  router.post(pathOf(routes.crm), ...guard, validate(routes.crm), async (req, res) => {
+    send(res, await loadCrm(db, scopeOf(req).companyId));
+  });
+
+  // The GET routes (talent, teams, account manager) take no input, so there is nothing to validate
+  // (their contract objects hold no request schema for `validate()`); query strings are ignored.
+  router.get(pathOf(routes.talent), ...guard, async (req, res) => {
+    send(res, await loadAvailableTalent(db, scopeOf(req).companyId));
+  });
+
+  const associations = validate(routes.talentAssociations);
+  router.post(pathOf(routes.talentAssociations), ...guard, associations, async (req, res) => {
+    const scope = scopeOf(req);
+    // The seed passed CRM ids as numbers; ids are compared as strings.
+    const contactId = String(associations.input(req).body.contactId);
+    // A customer may ask only about their own contact. Staff act for a whole company, not as one
+    // of its people, so any contact of the company they act for is theirs to look at. Anything
+    // else is 404, the same answer as for an id that does not exist.
+    const allowed =
+      (scope.role === 'staff' || contactId === scope.contactId) &&
+      (await isContactOfCompany(db, scope.companyId, contactId));
+    if (!allowed) return problem(res, 404, 'Not Found', 'There is no such contact.');
+    send(res, await loadTalentAssociations(db, scope.companyId, contactId));
+  });
+
+  router.get(pathOf(routes.teams), ...guard, async (req, res) => {
+    send(res, await loadTeams(db, scopeOf(req).companyId));
+  });
+
+  router.get(pathOf(routes.accountManager), ...guard, async (req, res) => {
+    send(res, await loadAccountManager(db, scopeOf(req)));
+  });
+
+  return router;
+}
