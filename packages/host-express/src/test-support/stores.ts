@@ -114,8 +114,12 @@ export function postgresTestStore(adminUrl: string): TestStoreKind {
   };
 }
 
-/** PGlite always; PostgreSQL too when DATABASE_URL_TEST is set (CI sets it). */
+/**
+ * PGlite always; PostgreSQL too when DATABASE_URL_TEST (or else DATABASE_URL) names a server (CI
+ * sets it). Each test file gets a database of its own on that server, dropped afterwards.
+ */
+const postgresUrl = process.env.DATABASE_URL_TEST || process.env.DATABASE_URL;
 export const testStores: TestStoreKind[] = [
   pgliteTestStore,
-  ...(process.env.DATABASE_URL_TEST ? [postgresTestStore(process.env.DATABASE_URL_TEST)] : []),
+  ...(postgresUrl ? [postgresTestStore(postgresUrl)] : []),
 ];
