@@ -37,8 +37,8 @@ export interface DemoHost {
 }
 
 export interface DemoHostOptions {
-  /** More environment variables for the host's config. */
-  env?: Record<string, string>;
+  /** More environment variables for the host's config (a function runs in beforeAll). */
+  env?: Record<string, string> | (() => Promise<Record<string, string>>);
   /** More createPortalHost options (a clock, a logger…). */
   options?: Omit<PortalHostOptions, 'store'>;
 }
@@ -81,8 +81,9 @@ export function useDemoHost(kind: TestStoreKind, setup: DemoHostOptions = {}): D
       filesDir: demo.filesDir,
       passwordHash: await hashPassword(DEMO_PASSWORD),
     });
+    const env = typeof setup.env === 'function' ? await setup.env() : setup.env;
     demo.host = await createPortalHost(
-      testConfig({ PUBLIC_ORIGIN: DEMO_ORIGIN, FILES_DIR: demo.filesDir, ...setup.env }),
+      testConfig({ PUBLIC_ORIGIN: DEMO_ORIGIN, FILES_DIR: demo.filesDir, ...env }),
       { now: () => TEST_NOW, ...setup.options, store: demo.store },
     );
   }, 60_000);
