@@ -11,6 +11,7 @@ import {
 } from './auth/index.js';
 import type { HostConfig } from './config/index.js';
 import type { HostContext } from './context.js';
+import { createDocumentStorage } from './documents/storage.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { createLogger, httpLogger } from './http/logging.js';
@@ -134,6 +135,19 @@ export async function createPortalHost(
       ? await prepareStore(store, {
           demo: options.demo ?? config.demo,
           filesDir: config.documents.filesDir,
+          // With S3 storage the demo PDFs go to the bucket, where downloads will look for them.
+          ...(config.documents.storage === 's3'
+            ? {
+                putFile: async (file) => {
+                  const storage = createDocumentStorage(config.documents);
+                  try {
+                    await storage.put(file.storageKey, file.bytes, file.contentType);
+                  } finally {
+                    storage.close();
+                  }
+                },
+              }
+            : {}),
           homeLifecycleStage: config.homeLifecycleStage,
           logger,
         })

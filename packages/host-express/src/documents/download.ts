@@ -1,0 +1,152 @@
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, RequestHandler, Response } from 'express';
+import { z } from 'zod';
+import type { HostContext } from '../context.js';
+import { problem } from '../http/problem.js';
+import { validate } from '../http/validate.js';
+import { writeDocumentAudit } from './audit.js';
+import { contentDisposition, safeContentType } from './headers.js';
+import { KID_PATTERN, SIGNATURE_PATTERN, verifyDownload } from './signing.js';
+import { type DocumentStorage, StorageKeyError } from './storage.js';
+
+/**
+ * GET (and HEAD) /api/files/{fileId}?cid=&uid=&exp=&kid=&sig= — the link POST /api/create-signed-url
+ * hands out (see ./signing.ts for its format).
+ *
+ * Needs no session cookie, so the link works in a new tab or a download manager while it is valid,
+ * and is safe without one: the signature binds document, company, user, expiry and key id.
+ *   - malformed query (missing, repeated, oversized or ill-formed parameters) → 400
+ *   - unknown key id, wrong signature, expired, or its signer disabled or moved away → 403
+ *   - document deleted or no longer the company's, a session of another company, or no file behind
+ *     the row (including a storage key that would leave FILES_DIR / S3_PREFIX) → 404
+ * Every error is problem+json titled with the HTTP status text.
+ *
+ * S3 storage is streamed through the host (GetObject), not redirected to an S3 presigned URL:
+ * both storages then answer with the same headers (attachment, nosniff, no-store, the row's type),
+ * the bucket endpoint may stay private (MinIO or a VPC endpoint the browser cannot reach), the
+ * audit entry means the bytes were actually requested from us, and the portal's CSP and the
+ * logger's redaction only ever see our own URL. Documents are small, so the bandwidth is cheap.
+ */
+
+const paramsSchema = z.object({ fileId: z.string().min(1).max(200) });
+const querySchema = z.object({
+  cid: z.string().min(1).max(200),
+  uid: z.string().min(1).max(200),
+  exp: z
+    .string()
+    .regex(/^\d{1,12}$/)
+    .transform(Number),
+  kid: z.string().regex(KID_PATTERN),
+  sig: z.string().regex(SIGNATURE_PATTERN),
+});
+
+export const downloadRequest = validate({ params: paramsSchema, query: querySchema });
+
+const INVALID = 'This download link is invalid. Request a new one from the Documents page.';
+const EXPIRED = 'This download link has expired. Request a new one from the Documents page.';
+const NOT_FOUND = 'No such document.';
+
+function forbidden(req: Request, res: Response, reason: string, detail: string): void {
+  req.log?.info({ reason }, 'download link refused');
+  problem(res, 403, 'Forbidden', detail);
+}
+
+export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage): RequestHandler {
+  const { db } = ctx.store;
+  return async (req, res) => {
+    const { params, query } = downloadRequest.input(req);
+    const now = ctx.now();
+    const link = {
+      fileId: params.fileId,
+      companyId: query.cid,
+      userId: query.uid,
+      expiresAt: query.exp,
+      kid: query.kid,
+      sig: query.sig,
+    };
+    const verdict = verifyDownload(link, ctx.config.documents.signingKeys, now);
+    if (verdict === 'expired') return forbidden(req, res, verdict, EXPIRED);
+    if (verdict !== 'valid') return forbidden(req, res, verdict, INVALID);
+
+    // A session of another company must not fetch this company's file, even with a valid link.
+    const sessionCompany = req.identity?.companyId;
+    if (sessionCompany && sessionCompany !== link.companyId) return problem(res, 404, 'Not Found', NOT_FOUND);
+
+    const signer = await db
+      .selectFrom('users')
+      .select(['role', 'company_id'])
+      .where('id', '=', link.userId)
+      .where('disabled_at', 'is', null)
+      .executeTakeFirst();
+    if (!signer || (signer.role === 'customer' && signer.company_id !== link.companyId)) {
+      return forbidden(req, res, 'signer-revoked', INVALID);
+    }
+
+    const doc = await db
+      .selectFrom('documents')
+      .select(['id', 'file_name', 'content_type', 'storage_key'])
+      .where('id', '=', link.fileId)
+      .where('company_id', '=', link.companyId)
+      .executeTakeFirst();
+    if (!doc) return problem(res, 404, 'Not Found', NOT_FOUND);
+
+    const head = req.method === 'HEAD';
+    let file: { size: number; body?: Readable } | null;
+    try {
+      file = head ? await storage.stat(doc.storage_key) : await storage.open(doc.storage_key);
+    } catch (error) {
+      if (!(error instanceof StorageKeyError)) throw error;
+      req.log?.error({ documentId: doc.id, err: error }, 'document storage key refused');
+      return problem(res, 404, 'Not Found', NOT_FOUND);
+    }
+    if (!file) {
+      req.log?.warn({ documentId: doc.id, storage: storage.kind }, 'document file is missing');
+      return problem(res, 404, 'Not Found', NOT_FOUND);
+    }
+
+    if (!head) {
+      try {
+        await writeDocumentAudit(db, {
+          action: 'document.download',
+          at: now,
+          actorUserId: link.userId,
+          companyId: link.companyId,
+          ip: req.ip ?? null,
+          detail: {
+            documentId: doc.id,
+            kid: link.kid,
+            expiresAt: new Date(link.expiresAt * 1000).toISOString(),
+            ...(req.identity ? { method: 'signed-url+session' } : { method: 'signed-url' }),
+          },
+        });
+      } catch (error) {
+        file.body?.destroy();
+        throw error;
+      }
+    }
+
+    res.status(200);
+    // setHeader, not res.set: Express would append a charset to the row's media type.
+    res.setHeader('Content-Type', safeContentType(doc.content_type));
+    res.setHeader('Content-Length', String(file.size));
+    res.setHeader('Content-Disposition', contentDisposition(doc.file_name));
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // Never rendered as a page, and the signed URL is not passed on as a referrer.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    res.setHeader('Accept-Ranges', 'none');
+    if (!file.body) {
+      res.end();
+      return;
+    }
+    try {
+      await pipeline(file.body, res);
+    } catch (error) {
+      // The client went away or storage failed mid-stream: the status is sent, so cut the connection.
+      req.log?.warn({ documentId: doc.id, err: error }, 'document download interrupted');
+      if (!res.destroyed) res.destroy();
+    }
+  };
+}

@@ -1,0 +1,123 @@
+import { type PortalDocument, routes, statusText } from '@client-portal/api-client';
+import { type Router, Router as createRouter } from 'express';
+import type { RateLimitRule } from '../auth/index.js';
+import { hitRateLimit } from '../auth/rate-limits.js';
+import type { HostContext } from '../context.js';
+import { writeDocumentAudit } from '../documents/audit.js';
+import { createDownloadHandler, downloadRequest } from '../documents/download.js';
+import { downloadPath, signDownload } from '../documents/signing.js';
+import { createDocumentStorage } from '../documents/storage.js';
+import { problem } from '../http/problem.js';
+import { validate } from '../http/validate.js';
+import { createKnowledgeBaseRoutes } from './knowledge-base.js';
+import { requireCompany, scopeOf } from './scope.js';
+
+/**
+ * Documents and the knowledge base.
+ *
+ *   GET  /api/documents             the caller's company's documents, newest first
+ *   POST /api/create-signed-url     {fileId} → {url, expiresAt}: a download link valid
+ *                                   config.documents.signedUrlTtlSeconds (default 300 s);
+ *                                   unknown or another company's file → 404; at most
+ *                                   SIGN_RATE_LIMIT links per user → 429 with Retry-After
+ *   GET  /api/files/{fileId}?cid={companyId}&uid={userId}&exp={unix s}&kid={key id}&sig={hmac}
+ *                                   the signed link (not in the contract: the client only follows
+ *                                   the URL it was given). No session needed; HMAC-SHA256 over
+ *                                   document, company, user, expiry and key id, checked in constant
+ *                                   time against every configured key (the first one signs).
+ *                                   400 malformed, 403 invalid/expired, 404 gone or another
+ *                                   company's session. See ../documents/download.ts.
+ *   GET  /api/knowledge-base/…      see ./knowledge-base.ts
+ *
+ * The URL is a path on the API origin (`req.baseUrl` + /files/…), as the contract's linkUrl allows.
+ * Its only secret is `sig`, which the request logger redacts (http/logging.ts). Handing out a link
+ * (`document.link_created`) and each download (`document.download`) are written to audit_log.
+ * Files come from local disk under FILES_DIR, or from S3 when S3_BUCKET is set (../documents/).
+ */
+
+/** Per user; the DB-backed counter is shared by every host instance. */
+export const SIGN_RATE_LIMIT: RateLimitRule = { max: 30, windowSeconds: 60 };
+
+const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
+
+export function createContentRoutes(ctx: HostContext): Router {
+  const router = createRouter();
+  const { db } = ctx.store;
+  const { documents } = ctx.config;
+  const storage = createDocumentStorage(documents);
+  const guards = [ctx.auth.requireSession, requireCompany];
+
+  // routes.documents takes no input: nothing to validate.
+  router.get(pathOf(routes.documents), ...guards, async (req, res) => {
+    const rows = await db
+      .selectFrom('documents')
+      .select([
+        'id',
+        'file_name',
+        'description',
+        'category',
+        'content_type',
+        'size_bytes',
+        'created_at',
+        'updated_at',
+      ])
+      .where('company_id', '=', scopeOf(req).companyId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+    const list: PortalDocument[] = rows.map((row) => ({
+      id: row.id,
+      name: row.file_name,
+      description: row.description,
+      category: row.category,
+      contentType: row.content_type,
+      sizeBytes: Number(row.size_bytes),
+      createdAt: new Date(row.created_at).toISOString(),
+      updatedAt: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
+    }));
+    res.json({ documents: list });
+  });
+
+  const signInput = validate(routes.signedUrl);
+  router.post(pathOf(routes.signedUrl), ...guards, signInput, async (req, res) => {
+    const { fileId } = signInput.input(req).body;
+    const scope = scopeOf(req);
+    const now = ctx.now();
+    const limit = await hitRateLimit(db, `document.sign:user:${scope.userId}`, SIGN_RATE_LIMIT, now);
+    if (!limit.allowed) {
+      res.set('Retry-After', String(limit.retryAfterSeconds));
+      return problem(res, 429, statusText(429), 'Too many download links requested. Try again shortly.');
+    }
+    const doc = await db
+      .selectFrom('documents')
+      .select('id')
+      .where('id', '=', fileId)
+      .where('company_id', '=', scope.companyId)
+      .executeTakeFirst();
+    if (!doc) return problem(res, 404, statusText(404), 'No such document for this company.');
+
+    const expiresAt = Math.ceil(now.getTime() / 1000) + documents.signedUrlTtlSeconds;
+    const link = signDownload(
+      { fileId: doc.id, companyId: scope.companyId, userId: scope.userId, expiresAt },
+      documents.signingKeys,
+    );
+    const expiresAtIso = new Date(expiresAt * 1000).toISOString();
+    await writeDocumentAudit(db, {
+      action: 'document.link_created',
+      at: now,
+      actorUserId: scope.userId,
+      companyId: scope.companyId,
+      ip: req.ip ?? null,
+      detail: { documentId: doc.id, kid: link.kid, expiresAt: expiresAtIso },
+    });
+    // The URL is a credential until it expires: never cached.
+    res
+      .set('Cache-Control', 'no-store')
+      .json({ url: downloadPath(req.baseUrl, link), expiresAt: expiresAtIso });
+  });
+
+  router.get('/files/:fileId', downloadRequest, createDownloadHandler(ctx, storage));
+
+  router.use(createKnowledgeBaseRoutes(ctx));
+  return router;
+}

@@ -1,0 +1,198 @@
+import { type ArticleSummary, routes } from '@client-portal/api-client';
+import { type Router, Router as createRouter } from 'express';
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import type { HostContext } from '../context.js';
+import { problem } from '../http/problem.js';
+import { validate } from '../http/validate.js';
+import type { Database } from '../store/schema.js';
+import { requireCompany, scopeOf } from './scope.js';
+
+/**
+ * GET /api/knowledge-base/articles[?category=], /api/knowledge-base/search?q=,
+ * /api/knowledge-base/articles/{slug}. An article is visible when it is published
+ * (published_at ≤ now; null is a draft) and public (company_id null) or the caller's company's.
+ * Anything else answers 404 as if it did not exist.
+ *
+ * Search is PostgreSQL full-text search (English configuration, on PGlite and PostgreSQL alike):
+ * `websearch_to_tsquery` (never a syntax error, whatever the user types) against title (weight
+ * A), summary and tags (B) and body (C), ranked by ts_rank; a case-insensitive substring match of
+ * the whole query in title, summary or tags also matches and adds to the rank, so partial words
+ * ("dor" → DORA) and stop words still find something.
+ */
+
+const MAX_RESULTS = 50;
+const WORDS_PER_MINUTE = 200;
+
+const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
+
+type Articles = SelectQueryBuilder<Database, 'kb_articles', object>;
+
+function visible(query: Articles, companyId: string, now: Date): Articles {
+  return query
+    .where('published_at', 'is not', null)
+    .where('published_at', '<=', now)
+    .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]));
+}
+
+const wordCount = sql<number>`coalesce(array_length(regexp_split_to_array(btrim(body_markdown), '\\s+'), 1), 0)`;
+
+function summaryColumns(eb: ExpressionBuilder<Database, 'kb_articles'>) {
+  return [
+    eb.ref('id').as('id'),
+    eb.ref('slug').as('slug'),
+    eb.ref('title').as('title'),
+    eb.ref('summary').as('summary'),
+    eb.ref('category').as('category'),
+    eb.ref('tags').as('tags'),
+    eb.ref('updated_at').as('updated_at'),
+    wordCount.as('words'),
+  ] as const;
+}
+
+interface SummaryRow {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string;
+  category: string;
+  tags: string[];
+  updated_at: Date;
+  words: number;
+}
+
+function toSummary(row: SummaryRow): ArticleSummary {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    category: row.category,
+    tags: row.tags,
+    updatedAt: new Date(row.updated_at).toISOString(),
+    readingMinutes: Math.max(1, Math.round(Number(row.words) / WORDS_PER_MINUTE)),
+  };
+}
+
+const byText = (a: string, b: string) => a.localeCompare(b, 'en');
+
+/** Markdown as plain text for snippets (the portal shows them as text). */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/`{3}[^\n]*\n?/g, ' ')
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/[*`~]+/g, '')
+    .replace(/[#>|]+/g, ' ')
+    .replace(/^\s*[-+]\s+/gm, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const SNIPPET_LENGTH = 160;
+
+function firstIndex(text: string, words: readonly string[]): number {
+  let at = -1;
+  for (const word of words) {
+    const index = text.indexOf(word);
+    if (index >= 0 && (at < 0 || index < at)) at = index;
+  }
+  return at;
+}
+
+/** About 160 characters of `text` around the first word of `query` found in it. */
+export function snippetOf(text: string, query: string): string {
+  const lower = text.toLowerCase();
+  const words = query
+    .toLowerCase()
+    .split(/\s+/)
+    .map((word) => word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((word) => word.length >= 2 && word !== 'or');
+  // The words, else their stem-ish prefixes ("deployments" → "deploym"): full-text search stems.
+  let at = firstIndex(lower, words);
+  if (at < 0)
+    at = firstIndex(
+      lower,
+      words.map((w) => w.slice(0, Math.max(3, w.length - 3))),
+    );
+  let start = Math.max(0, at - 60);
+  if (start > 0) {
+    // Start at a word boundary before the match.
+    const space = text.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
+  }
+  const end = Math.min(text.length, start + SNIPPET_LENGTH);
+  return `${start > 0 ? '…' : ''}${text.slice(start, end).trim()}${end < text.length ? '…' : ''}`;
+}
+
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
+
+export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
+  const router = createRouter();
+  const { db } = ctx.store;
+  const guards = [ctx.auth.requireSession, requireCompany];
+
+  const listInput = validate(routes.knowledgeBase);
+  router.get(pathOf(routes.knowledgeBase), ...guards, listInput, async (req, res) => {
+    const { query } = listInput.input(req);
+    const rows = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
+      .select(summaryColumns)
+      .execute();
+    const articles = rows
+      .map(toSummary)
+      .sort((a, b) => byText(a.category, b.category) || byText(a.title, b.title));
+    res.json({
+      articles:
+        query.category === undefined ? articles : articles.filter((a) => a.category === query.category),
+      categories: [...new Set(articles.map((a) => a.category))].sort(byText),
+    });
+  });
+
+  const searchInput = validate(routes.knowledgeBaseSearch);
+  router.get(pathOf(routes.knowledgeBaseSearch), ...guards, searchInput, async (req, res) => {
+    const q = searchInput.input(req).query.q;
+    const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
+    const document = sql`(setweight(to_tsvector('english', title), 'A')
+      || setweight(to_tsvector('english', summary || ' ' || array_to_string(tags, ' ')), 'B')
+      || setweight(to_tsvector('english', body_markdown), 'C'))`;
+    const pattern = `%${escapeLike(q)}%`;
+    const inTitle = sql<boolean>`title ilike ${pattern}`;
+    const inSummary = sql<boolean>`(summary ilike ${pattern} or array_to_string(tags, ' ') ilike ${pattern})`;
+    const rows = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
+      .where(sql<boolean>`(${document} @@ ${tsQuery} or ${inTitle} or ${inSummary})`)
+      .select(summaryColumns)
+      .select([
+        'body_markdown',
+        sql<number>`ts_rank(${document}, ${tsQuery})
+          + case when ${inTitle} then 1 else 0 end
+          + case when ${inSummary} then 0.5 else 0 end`.as('score'),
+      ])
+      .orderBy('score', 'desc')
+      .orderBy('title')
+      .orderBy('id')
+      .limit(MAX_RESULTS)
+      .execute();
+    res.json({
+      query: q,
+      results: rows.map((row) => ({
+        article: toSummary(row),
+        snippet: snippetOf(plainText(row.body_markdown), q),
+      })),
+    });
+  });
+
+  const articleInput = validate(routes.knowledgeBaseArticle);
+  router.get(pathOf(routes.knowledgeBaseArticle), ...guards, articleInput, async (req, res) => {
+    const { slug } = articleInput.input(req).params;
+    const row = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
+      .where('slug', '=', slug)
+      .select(summaryColumns)
+      .select('body_markdown')
+      // A company's own article wins over a public one with the same slug.
+      .orderBy(sql`company_id is null`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return problem(res, 404, 'Not Found', 'No such article.');
+    res.json({ article: { ...toSummary(row), body: row.body_markdown } });
+  });
+
+  return router;
+}
