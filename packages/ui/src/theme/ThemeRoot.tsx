@@ -38,8 +38,11 @@ export interface ThemeRootProps extends UseColorModeOptions {
   /** Paint the theme's canvas colour behind the content. Default true. */
   canvas?: boolean;
   className?: string;
-  /** Extra inline style, e.g. appearance variables (`--cp-color-tone-accent-solid`). */
-  style?: CSSProperties;
+  /**
+   * Extra inline style, e.g. appearance variables (`--cp-color-tone-accent-solid`); a function
+   * receives the resolved colour mode, for values that differ between light and dark.
+   */
+  style?: CSSProperties | ((resolved: ResolvedColorMode) => CSSProperties);
   id?: string;
 }
 
@@ -82,7 +85,7 @@ export function ThemeRoot({
         <div
           id={id}
           className={classes}
-          style={style}
+          style={typeof style === 'function' ? style(resolved) : style}
           dir={direction}
           lang={locale}
           data-color-mode={resolved}

@@ -1,0 +1,89 @@
+import { Spinner } from '@client-portal/ui';
+import { useEffect, useRef } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { FullStatus, SessionGuard } from './auth/SessionGuard';
+import { SignInPage } from './auth/SignInPage';
+import { useHomeGate, useProfile, useSession } from './data/PortalData';
+import { ErrorBoundary } from './embedding/ErrorBoundary';
+import { Frame } from './frame/Frame';
+import { useI18n } from './i18n/I18nProvider';
+import { PortalRoutes } from './pages/PortalRoutes';
+import { usePortal } from './PortalContext';
+import { isFrameless, SIGN_IN_PATH } from './routing/nav';
+
+/** Reports route changes to the host and product analytics, and identifies the signed-in user. */
+function RouteReporter() {
+  const [location] = useLocation();
+  const search = useSearch();
+  const { onNavigate, analytics } = usePortal();
+  const session = useSession();
+  const path = search ? `${location}?${search}` : location;
+  useEffect(() => {
+    onNavigate?.(path);
+    analytics.pageview(path);
+  }, [path, onNavigate, analytics]);
+  const user = session.data;
+  useEffect(() => {
+    if (user) analytics.identify(user);
+  }, [user, analytics]);
+  return null;
+}
+
+/** "/" has no page of its own: signed-in users go to Home (when shown) or the Dashboard. */
+function RootRedirect() {
+  const { t } = useI18n();
+  const [, navigate] = useLocation();
+  const profile = useProfile();
+  const home = useHomeGate();
+  const settled = profile.status !== 'pending';
+  useEffect(() => {
+    if (settled) navigate(home ? '/home' : '/dashboard', { replace: true });
+  }, [settled, home, navigate]);
+  return (
+    <FullStatus>
+      <Spinner size="lg" label={t('state.loading')} />
+    </FullStatus>
+  );
+}
+
+/** Calls onReady once, when the first real screen (frame or sign-in page) is on screen. */
+export function useReadyOnce(ready: boolean) {
+  const { onReady } = usePortal();
+  const done = useRef(false);
+  useEffect(() => {
+    if (ready && !done.current) {
+      done.current = true;
+      onReady?.();
+    }
+  }, [ready, onReady]);
+}
+
+export function App() {
+  const [location] = useLocation();
+  const session = useSession();
+  const frameless = isFrameless(location);
+  const onSignIn = location.toLowerCase().replace(/\/+$/, '') === SIGN_IN_PATH;
+  useReadyOnce(onSignIn || (session.status === 'success' && session.data !== null));
+  return (
+    <>
+      <RouteReporter />
+      {onSignIn ? (
+        <ErrorBoundary where="page:sign-in">
+          <SignInPage />
+        </ErrorBoundary>
+      ) : frameless ? (
+        <SessionGuard>
+          <RootRedirect />
+        </SessionGuard>
+      ) : (
+        <SessionGuard>
+          <Frame>
+            <ErrorBoundary where={`page:${location}`} resetKey={location}>
+              <PortalRoutes />
+            </ErrorBoundary>
+          </Frame>
+        </SessionGuard>
+      )}
+    </>
+  );
+}

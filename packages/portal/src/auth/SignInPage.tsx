@@ -1,0 +1,128 @@
+import { isRequestError, safeReturnTo } from '@client-portal/api-client';
+import { Button } from '@client-portal/ui';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { queryKeys, usePortalData } from '../data/PortalData';
+import { useI18n } from '../i18n/I18nProvider';
+import { usePortal } from '../PortalContext';
+import * as styles from './signIn.css';
+
+/**
+ * /auth/signin (no frame): the local sign-in form, or a single-sign-on button that starts the
+ * host's OIDC flow. After sign-in the portal goes to `returnTo` (same-origin paths only).
+ */
+export function SignInPage() {
+  const { t } = useI18n();
+  const { signInMode, loginUrl } = usePortal();
+  const search = useSearch();
+  const returnTo = safeReturnTo(new URLSearchParams(search).get('returnTo') ?? undefined);
+  return (
+    <div className={styles.screen}>
+      <main className={styles.card} aria-labelledby="cp-sign-in-title">
+        <span className={styles.logo} aria-hidden="true">
+          S
+        </span>
+        <h1 id="cp-sign-in-title" className={styles.title}>
+          {t('signIn.title')}
+        </h1>
+        <p className={styles.subtitle}>{t('signIn.subtitle')}</p>
+        {signInMode === 'sso' ? (
+          <Button
+            fullWidth
+            size="lg"
+            onClick={() => {
+              window.location.assign(`${loginUrl}?returnTo=${encodeURIComponent(returnTo)}`);
+            }}
+          >
+            {t('signIn.sso')}
+          </Button>
+        ) : (
+          <PasswordForm returnTo={returnTo} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function PasswordForm({ returnTo }: { returnTo: string }) {
+  const { t } = useI18n();
+  const { client } = usePortalData();
+  const { analytics } = usePortal();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  const emailRef = useRef<HTMLInputElement>(null);
+  const signIn = useMutation({
+    mutationFn: (input: { email: string; password: string }) => client.signIn({ ...input, returnTo }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.session(), result.user);
+      analytics.identify(result.user);
+      navigate(result.returnTo === '/' ? '/' : result.returnTo);
+    },
+    onError: (failure) => {
+      const status = isRequestError(failure) ? failure.status : 0;
+      setError(
+        status === 401
+          ? t('signIn.wrongCredentials')
+          : status === 429
+            ? t('signIn.tooMany')
+            : t('signIn.failed'),
+      );
+      emailRef.current?.focus();
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '').trim();
+    const password = String(data.get('password') ?? '');
+    if (!email || !password) {
+      setError(t('signIn.required'));
+      return;
+    }
+    setError(null);
+    signIn.mutate({ email, password });
+  };
+
+  const errorId = `${id}-error`;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={signIn.isPending}>
+      <div role="alert" id={errorId} className={error ? styles.error : styles.errorEmpty}>
+        {error}
+      </div>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('signIn.email')}</span>
+        <input
+          ref={emailRef}
+          className={styles.input}
+          name="email"
+          type="email"
+          autoComplete="username"
+          required
+          maxLength={320}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </label>
+      <label className={styles.field}>
+        <span className={styles.label}>{t('signIn.password')}</span>
+        <input
+          className={styles.input}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          maxLength={1024}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+        />
+      </label>
+      <Button type="submit" fullWidth size="lg" loading={signIn.isPending}>
+        {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
+      </Button>
+    </form>
+  );
+}

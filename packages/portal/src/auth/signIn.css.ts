@@ -1,0 +1,82 @@
+import { vars } from '@client-portal/ui';
+import { style } from '@vanilla-extract/css';
+
+export const screen = style({
+  display: 'grid',
+  placeItems: 'center',
+  minBlockSize: '100vh',
+  padding: vars.space['4'],
+  background: vars.color.canvas,
+});
+
+export const card = style({
+  inlineSize: '100%',
+  maxInlineSize: '420px',
+  display: 'grid',
+  gap: vars.space['4'],
+  padding: vars.space['8'],
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+});
+
+export const logo = style({
+  display: 'grid',
+  placeItems: 'center',
+  inlineSize: '48px',
+  blockSize: '48px',
+  borderRadius: vars.radius.md,
+  background: vars.color.tone.accent.solid,
+  color: vars.color.tone.accent.onSolid,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize['2xl'],
+  fontWeight: vars.fontWeight.bold,
+});
+
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize['2xl'],
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  color: vars.color.fg,
+});
+
+export const subtitle = style({ margin: 0, color: vars.color.fgMuted, fontSize: vars.fontSize.sm });
+
+export const form = style({ display: 'grid', gap: vars.space['4'] });
+
+export const field = style({ display: 'grid', gap: vars.space['1.5'] });
+
+export const label = style({
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.fg,
+});
+
+export const input = style({
+  inlineSize: '100%',
+  minBlockSize: '44px',
+  paddingInline: vars.space['3'],
+  fontFamily: vars.font.body,
+  fontSize: vars.fontSize.md,
+  color: vars.color.fg,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.borderStrong}`,
+  borderRadius: vars.radius.md,
+  selectors: {
+    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+    '&[aria-invalid="true"]': { borderColor: vars.color.tone.danger.solid },
+  },
+});
+
+export const error = style({
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  background: vars.color.tone.danger.subtle,
+  color: vars.color.tone.danger.fg,
+  fontSize: vars.fontSize.sm,
+});
+
+export const errorEmpty = style({ display: 'none' });

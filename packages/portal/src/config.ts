@@ -1,0 +1,108 @@
+import type { ApiClient } from '@client-portal/api-client';
+import type { ColorMode } from '@client-portal/ui';
+import type { Messages } from './i18n/messages.en';
+
+/**
+ * Where the portal keeps its route. `path`: the browser's address (under `basePath`, e.g. '/portal'),
+ * with history navigation. `memory`: an in-memory history starting at `initialPath`, for hosts that
+ * own the address bar (a widget, a modal, a test).
+ */
+export type PortalRouting = { mode: 'path'; basePath?: string } | { mode: 'memory'; initialPath?: string };
+
+/**
+ * The public theming contract: a few theme variables per colour mode. Each is also a CSS custom
+ * property on the portal root (in brackets), so a host can set them in plain CSS instead.
+ */
+export interface AppearanceVariables {
+  /** Buttons, links and the active navigation entry (`--cp-color-tone-accent-solid`). */
+  accent?: string;
+  /** Text on the accent colour (`--cp-color-tone-accent-onSolid`). */
+  accentText?: string;
+  /** Page background (`--cp-color-canvas`). */
+  background?: string;
+  /** Cards, navigation and panels (`--cp-color-surface`). */
+  surface?: string;
+  /** Body text (`--cp-color-fg`). */
+  text?: string;
+  /** Corner radius of cards and panels (`--cp-radius-md`). */
+  radius?: string;
+  /** Body font stack (`--cp-font-body`). */
+  fontBody?: string;
+  /** Heading font stack (`--cp-font-heading`). */
+  fontHeading?: string;
+}
+
+export interface PortalAppearance {
+  light?: AppearanceVariables;
+  dark?: AppearanceVariables;
+}
+
+export interface PortalPostHogOptions {
+  /** Project API key; without it nothing is loaded or sent. */
+  key: string;
+  /** Default https://us.i.posthog.com. */
+  host?: string;
+  /** Start opted out (the user can be opted in later through PostHog's own API). */
+  optOut?: boolean;
+}
+
+export interface PortalLinks {
+  privacyPolicy: string;
+  website: string;
+  contact: string;
+}
+
+/** What the portal tells its host page about. */
+export interface PortalCallbacks {
+  /** The frame rendered with a signed-in user (or the sign-in page rendered). */
+  onReady?: () => void;
+  /** The portal's route changed (path relative to the portal, with its query). */
+  onNavigate?: (path: string) => void;
+  /** A page, a panel or a call failed; `where` names the boundary. */
+  onError?: (error: unknown, where: string) => void;
+  /** The user signed out (after the session ended and the cache was cleared). */
+  onSignOut?: () => void;
+}
+
+export interface ClientPortalOptions extends PortalCallbacks {
+  /** Origin (and optional path) of the host that serves /api. Default: the page's own origin. */
+  apiBaseUrl?: string;
+  /** For a host on another site: an access token per request (sent as a bearer token). */
+  getAccessToken?: () => Promise<string | null>;
+  /** Default `{ mode: 'path', basePath: '' }`. */
+  routing?: PortalRouting;
+  /** Where a visitor without a session goes (with `returnTo`). Default `${apiBaseUrl}/api/auth/login`. */
+  loginUrl?: string;
+  /** The sign-in page: a password form (`local`, default) or a single-sign-on button (`sso`). */
+  signInMode?: 'local' | 'sso';
+  appearance?: PortalAppearance;
+  /** Initial colour mode; the user's choice is kept in localStorage. Default `light`. */
+  colorScheme?: ColorMode;
+  /** Prefix of the portal's localStorage keys. Default `client-portal`. */
+  storageKeyPrefix?: string;
+  /** `en` (default), `ar` (right to left), `de`, or any BCP 47 tag with `messages`. */
+  locale?: string;
+  /** Overrides any message of the catalogue. */
+  messages?: Partial<Messages>;
+  posthog?: PortalPostHogOptions;
+  links?: Partial<PortalLinks>;
+  /** The CRM lifecycle stage that shows Home. Default 249503789. */
+  homeLifecycleStage?: string;
+  /** Tests and stories: a ready client instead of one built from `apiBaseUrl`. */
+  apiClient?: ApiClient;
+  /** Extra class on the portal root. */
+  className?: string;
+}
+
+export const DEFAULT_HOME_LIFECYCLE_STAGE = '249503789';
+export const DEFAULT_STORAGE_PREFIX = 'client-portal';
+export const DEFAULT_LINKS: PortalLinks = {
+  privacyPolicy: 'https://www.example.com/privacy-policy',
+  website: 'https://www.example.com',
+  contact: 'https://www.example.com/contact',
+};
+
+/** Joins the API base and a path without doubling or dropping the slash. */
+export function apiUrl(base: string | undefined, path: string): string {
+  return base ? `${base.replace(/\/+$/, '')}${path}` : path;
+}

@@ -1,0 +1,98 @@
+import { type ApiClient, createApiClient, isRequestError, lifecycleStageOf } from '@client-portal/api-client';
+import { createMutations, createQueries, queryKeys } from '@client-portal/api-client/queries';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+
+export interface PortalData {
+  client: ApiClient;
+  queries: ReturnType<typeof createQueries>;
+  mutations: ReturnType<typeof createMutations>;
+  homeLifecycleStage: string;
+}
+
+const DataContext = createContext<PortalData | null>(null);
+
+export function usePortalData(): PortalData {
+  const ctx = useContext(DataContext);
+  if (!ctx) throw new Error('usePortalData() outside <ClientPortal>');
+  return ctx;
+}
+
+/** One query cache per portal instance, so two portals on a page never share or clear each other's data. */
+function newQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { refetchOnWindowFocus: false, throwOnError: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function PortalDataProvider({
+  apiBaseUrl,
+  getAccessToken,
+  apiClient,
+  homeLifecycleStage,
+  children,
+}: {
+  apiBaseUrl?: string | undefined;
+  getAccessToken?: (() => Promise<string | null>) | undefined;
+  apiClient?: ApiClient | undefined;
+  homeLifecycleStage: string;
+  children: ReactNode;
+}) {
+  const [queryClient] = useState(newQueryClient);
+  const value = useMemo<PortalData>(() => {
+    const client =
+      apiClient ??
+      createApiClient({
+        // A host on another origin of the same site keeps its session cookie: send it along.
+        ...(apiBaseUrl ? { baseUrl: apiBaseUrl, credentials: 'include' as const } : {}),
+        ...(getAccessToken ? { getAccessToken } : {}),
+      });
+    return {
+      client,
+      queries: createQueries(client),
+      mutations: createMutations(client),
+      homeLifecycleStage,
+    };
+  }, [apiBaseUrl, getAccessToken, apiClient, homeLifecycleStage]);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DataContext.Provider value={value}>{children}</DataContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** The session (spec §4, first in the loading chain): a user, or null without a session. */
+export function useSession() {
+  const { queries } = usePortalData();
+  return useQuery(queries.session());
+}
+
+/** The profile, once there is a user. */
+export function useProfile() {
+  const { queries } = usePortalData();
+  const session = useSession();
+  return useQuery(queries.profile(session));
+}
+
+/** The account manager of the signed-in contact (for "Book a meeting"), once signed in. */
+export function useAccountManager() {
+  const { queries } = usePortalData();
+  const session = useSession();
+  return useQuery({ ...queries.accountManager(), enabled: session.data != null });
+}
+
+/** Spec §2: Home shows only when the CRM contact's lifecycle stage equals the configured code. */
+export function useHomeGate(): boolean {
+  const { homeLifecycleStage } = usePortalData();
+  const profile = useProfile();
+  const stage = lifecycleStageOf(profile.data?.profile.contact);
+  return stage !== null && stage === homeLifecycleStage;
+}
+
+/** Status 0: the request never reached the host (offline, DNS, CORS). */
+export const isOffline = (error: unknown) => isRequestError(error) && error.status === 0;
+
+export { queryKeys };

@@ -1,0 +1,24 @@
+import { vars } from '@client-portal/ui';
+import { style } from '@vanilla-extract/css';
+
+export const page = style({
+  display: 'grid',
+  gap: vars.space['6'],
+  alignContent: 'start',
+});
+
+export const title = style({
+  margin: 0,
+  fontFamily: vars.font.heading,
+  fontSize: vars.fontSize['2xl'],
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: vars.lineHeight.tight,
+  color: vars.color.fg,
+  overflowWrap: 'anywhere',
+});
+
+export const lead = style({
+  margin: 0,
+  color: vars.color.fgMuted,
+  fontSize: vars.fontSize.md,
+});
