@@ -6,9 +6,12 @@ import '@client-portal/ui/fonts.css';
 /**
  * Every story renders inside the kit's ThemeRoot. Stories pick their state through parameters:
  *   theme: 'light' | 'dark'   dir: 'ltr' | 'rtl'   locale: 'en' | 'ar' | 'de'   width: px (narrow container)
+ *   bare: true — no decorator root (the story renders a whole <ClientPortal>)
  * and the toolbar globals override theme and direction while browsing.
  */
 const withThemeRoot: Decorator = (Story, { parameters, globals }) => {
+  // Portal stories bring their own root (<ClientPortal> is a ThemeRoot with its own landmarks).
+  if (parameters.bare) return <Story />;
   const theme = (globals.theme as string | undefined) || (parameters.theme as string | undefined) || 'light';
   const dir = (globals.dir as string | undefined) || (parameters.dir as string | undefined);
   const locale = (parameters.locale as string | undefined) ?? (dir === 'rtl' ? 'ar' : 'en');
