@@ -28,8 +28,9 @@ export interface OpenApiDocument {
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'The request is invalid (see `errors`).',
   401: 'No session: sign in first.',
-  403: 'Signed in, but not allowed.',
+  403: 'Not allowed: a cross-site request, provider staff who have not chosen a company to act for, or a route the caller’s role may not use.',
   404: 'Not found, or not the caller’s company’s.',
+  413: 'The body is too large.',
   415: 'The body must be JSON (Content-Type: application/json).',
   429: 'Too many requests; retry after the Retry-After delay.',
   500: 'Server error.',
@@ -90,7 +91,14 @@ function responses(route: AnyRoute): Record<string, unknown> {
   } else {
     out['204'] = { description: 'Done.' };
   }
-  for (const status of route.errors) {
+  // Every session route can answer 403 (CSRF guard; staff before act-as) and every route with a
+  // body 413 (size limit), whether or not its own list repeats them.
+  const implied: ErrorStatus[] = [
+    ...(route.auth === 'session' ? [403 as const] : []),
+    ...('body' in route && route.body ? [413 as const] : []),
+  ];
+  const statuses = [...new Set<ErrorStatus>([...route.errors, ...implied])].sort((a, b) => a - b);
+  for (const status of statuses) {
     const noData = route.kind === 'json' && route.nullStatus === status;
     out[String(status)] = {
       description: noData

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /** Error statuses a route documents; each is answered with application/problem+json. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503;
 
 export const CONTRACT_TAGS = [
   'Auth',

@@ -68,7 +68,9 @@ export function redactUrl(url: string): string {
       } catch {
         // a malformed name is kept as sent
       }
-      return SECRET_QUERY_PARAMETERS.has(name.toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
+      // `sig[a]=…` or `sig[]=…` still carries the secret: judge by the part before any bracket.
+      const base = name.split('[', 1)[0] ?? name;
+      return SECRET_QUERY_PARAMETERS.has(base.trim().toLowerCase()) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
   return `${url.slice(0, q)}?${query}`;
