@@ -1,5 +1,5 @@
 // Publishing checks on built packages: publint (strict) on the packed tarball, exports resolve, and
-// the size budget of size-budget.json.
+// the size budgets of size-budget.json (whole packages, and what one import costs up front).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { measurePackage, readBudgets } from '../scripts/size.mjs';
+import { measureInitial, measurePackage, readBudgets } from '../scripts/size.mjs';
 import { packagesDir, requireBuilt } from './support/built';
 
 const PACKAGES = ['ui', 'api-client', 'portal', 'host-express'];
@@ -53,5 +53,26 @@ describe('size budget (gzip)', () => {
     for (const key of ['js', 'jsWithDeps', 'css'] as const) {
       if (budget[key] !== undefined) expect(measured[key], `${pkg} ${key}`).toBeLessThanOrEqual(budget[key]);
     }
+  });
+});
+
+describe('initial download budget (gzip, React external)', () => {
+  const initial = Object.entries(readBudgets().initial ?? {}).filter(([name]) => !name.startsWith('$'));
+  it.each(initial)('%s: the initial chunks and the stylesheet stay within budget', async (pkg, budget) => {
+    requireBuilt(pkg);
+    const measured = await measureInitial(pkg, budget);
+    const top = measured.largest
+      .slice(0, 6)
+      .map(([name, bytes]) => `${name} ${(bytes / 1024).toFixed(1)} KB`)
+      .join(', ');
+    console.log(
+      `initial ${pkg}: js ${measured.js} css ${measured.css} lazy ${measured.lazyJs} budget ${JSON.stringify(budget)}; largest (minified, before gzip): ${top}`,
+    );
+    for (const lazy of budget.lazyOnly ?? []) {
+      expect(measured.initialPackages, `${lazy} must load lazily`).not.toContain(lazy);
+      expect(measured.lazyPackages, `${lazy} is still bundled (as a lazy chunk)`).toContain(lazy);
+    }
+    expect(measured.js, `${pkg} initial js`).toBeLessThanOrEqual(budget.js);
+    expect(measured.css, `${pkg} css`).toBeLessThanOrEqual(budget.css);
   });
 });

@@ -1,16 +1,21 @@
-// After `vite build` of @client-portal/ui: ship fonts with the package (no font CDN), and write the
+// After `vite build` of a kit package: ship fonts with the package (no font CDN), and write the
 // two stylesheet flavours:
 //   styles.css            everything inside `@layer client-portal` (import and go)
 //   styles.unlayered.css  the same rules unlayered, for `@import url(...) layer(your-name)` so a host
 //                         can pick the layer's name and its order among its own layers.
+//
+// Usage: node finish-css.mjs [dist] [--include <package>]
+//   --include @client-portal/ui   prepend that (built) package's rules and reuse its fonts, so that a
+//                                 consumer of this package imports one stylesheet (packages/portal).
 import {
   copyFileSync,
+  cpSync,
+  existsSync,
   mkdirSync,
   readFileSync,
   readdirSync,
-  renameSync,
+  rmSync,
   writeFileSync,
-  existsSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -21,36 +26,59 @@ const FONTS = [
   ['@fontsource/space-grotesk', ['latin-500', 'latin-ext-500', 'latin-700', 'latin-ext-700']],
 ];
 
-const dist = resolve(process.argv[2] ?? 'dist');
+const args = process.argv.slice(2);
+const includeAt = args.indexOf('--include');
+const include = includeAt >= 0 ? args.splice(includeAt, 2)[1] : null;
+if (includeAt >= 0 && !include) throw new Error('finish-css: --include needs a package name');
+const dist = resolve(args[0] ?? 'dist');
 const require = createRequire(join(process.cwd(), 'package.json'));
+const IMPORT_FONTS = /^@import url\(['"]?\.\/fonts\.css['"]?\);\s*/;
 
-mkdirSync(join(dist, 'fonts'), { recursive: true });
-let fontsCss = '/* Fonts bundled with @client-portal/ui (SIL Open Font License 1.1). */\n';
-for (const [pkg, files] of FONTS) {
-  const pkgDir = dirname(require.resolve(`${pkg}/package.json`));
-  for (const f of files) {
-    const css = readFileSync(join(pkgDir, `${f}.css`), 'utf8')
-      // keep woff2 only: every browser that supports cascade layers supports woff2
-      .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
-      .replace(/url\(\.\/files\//g, 'url(./fonts/');
-    for (const m of css.matchAll(/url\(\.\/fonts\/([^)]+)\)/g)) {
-      copyFileSync(join(pkgDir, 'files', m[1]), join(dist, 'fonts', m[1]));
-    }
-    fontsCss += `${css.trim()}\n`;
+/** The included package's unlayered rules; its fonts.css and fonts/ are copied next to ours. */
+function includedRules(pkg) {
+  const unlayered = require.resolve(`${pkg}/styles.unlayered.css`);
+  const from = dirname(unlayered);
+  for (const file of ['fonts.css', 'fonts']) {
+    if (!existsSync(join(from, file))) throw new Error(`finish-css: ${pkg} has no ${file}; build it first`);
   }
+  copyFileSync(join(from, 'fonts.css'), join(dist, 'fonts.css'));
+  cpSync(join(from, 'fonts'), join(dist, 'fonts'), { recursive: true });
+  return readFileSync(unlayered, 'utf8').replace(IMPORT_FONTS, '');
 }
-writeFileSync(join(dist, 'fonts.css'), fontsCss);
+
+function bundleFonts() {
+  mkdirSync(join(dist, 'fonts'), { recursive: true });
+  let fontsCss = '/* Fonts bundled with @client-portal/ui (SIL Open Font License 1.1). */\n';
+  for (const [pkg, files] of FONTS) {
+    const pkgDir = dirname(require.resolve(`${pkg}/package.json`));
+    for (const f of files) {
+      const css = readFileSync(join(pkgDir, `${f}.css`), 'utf8')
+        // keep woff2 only: every browser that supports cascade layers supports woff2
+        .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
+        .replace(/url\(\.\/files\//g, 'url(./fonts/');
+      for (const m of css.matchAll(/url\(\.\/fonts\/([^)]+)\)/g)) {
+        copyFileSync(join(pkgDir, 'files', m[1]), join(dist, 'fonts', m[1]));
+      }
+      fontsCss += `${css.trim()}\n`;
+    }
+  }
+  writeFileSync(join(dist, 'fonts.css'), fontsCss);
+}
 
 const built =
   readdirSync(dist).find((f) => f === 'styles.css') ??
   readdirSync(dist).find((f) => f.endsWith('.css') && !f.startsWith('fonts') && !f.startsWith('styles.'));
 if (!built) throw new Error(`finish-css: no CSS emitted in ${dist}`);
-const raw = readFileSync(join(dist, built), 'utf8').replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, '');
-if (built !== 'styles.css') renameSync(join(dist, built), join(dist, 'styles.tmp'));
+const own = readFileSync(join(dist, built), 'utf8').replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, '');
+if (built !== 'styles.css') rmSync(join(dist, built));
+// Included rules first: ours come later in the same layer and win ties.
+const raw = include ? `${includedRules(include).trim()}\n${own}` : own;
+if (!include) bundleFonts();
 writeFileSync(join(dist, 'styles.unlayered.css'), `@import url('./fonts.css');\n${raw}`);
 writeFileSync(
   join(dist, 'styles.css'),
   `@import url('./fonts.css') layer(${LAYER});\n@layer ${LAYER} {\n${raw}\n}\n`,
 );
-if (existsSync(join(dist, 'styles.tmp'))) (await import('node:fs')).rmSync(join(dist, 'styles.tmp'));
-console.log(`finish-css: ${dist}/styles.css (${raw.length} bytes of rules), fonts.css`);
+console.log(
+  `finish-css: ${dist}/styles.css (${raw.length} bytes of rules${include ? `, with ${include}` : ''}), fonts.css`,
+);

@@ -3,6 +3,31 @@ export interface PackageSize {
   jsWithDeps: number;
   css: number;
 }
+export interface InitialSize {
+  /** gzip bytes of the initial chunks (entry + static imports), React external. */
+  js: number;
+  /** gzip bytes of dist/styles.css. */
+  css: number;
+  /** gzip bytes of the lazily loaded chunks. */
+  lazyJs: number;
+  /** npm packages (and workspace packages) bundled into the initial chunks. */
+  initialPackages: string[];
+  lazyPackages: string[];
+  /** [package, rendered bytes before gzip] in the initial chunks, largest first. */
+  largest: [string, number][];
+}
+export interface InitialBudget {
+  /** What the site imports from the package. */
+  import: string[];
+  js: number;
+  css: number;
+  /** Packages that must only ever load lazily. */
+  lazyOnly?: string[];
+}
 export function measurePackage(dir: string): Promise<PackageSize>;
-export function readBudgets(): { packages: Record<string, Partial<PackageSize>> };
+export function measureInitial(dir: string, options: { import: string[] }): Promise<InitialSize>;
+export function readBudgets(): {
+  packages: Record<string, Partial<PackageSize>>;
+  initial?: Record<string, InitialBudget>;
+};
 export function gzipSize(buf: Uint8Array): number;

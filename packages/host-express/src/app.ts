@@ -16,6 +16,7 @@ import { apiNotFound, errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { createLogger, httpLogger } from './http/logging.js';
 import { securityHeaders } from './http/security-headers.js';
+import { portalRuntimeConfig } from './portal/runtime-config.js';
 import { resolvePortalDir, standalonePortal } from './portal/standalone.js';
 import { createApiRoutes } from './routes/index.js';
 import {
@@ -172,6 +173,7 @@ export async function createPortalHost(
     app.use(
       standalonePortal({
         portalDir: resolvePortalDir(config.portalDir),
+        runtimeConfig: portalRuntimeConfig(config),
         demo: demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
       }),
     );

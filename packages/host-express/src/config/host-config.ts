@@ -85,4 +85,8 @@ export interface HostConfig {
   homeLifecycleStage: string;
   /** Built standalone portal to serve at "/"; null resolves `@client-portal/portal/standalone`. */
   portalDir: string | null;
+  /** The standalone portal's language (BCP 47); null: the portal's default (English). */
+  portalLocale: string | null;
+  /** The standalone portal's footer links; a missing one keeps the portal's default. */
+  portalLinks: { privacyPolicy?: string; website?: string; contact?: string };
 }

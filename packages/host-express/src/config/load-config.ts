@@ -84,6 +84,14 @@ const VARIABLES = {
   POSTHOG_KEY: { schema: text.trim().regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a PostHog project key' }) },
   HOME_LIFECYCLE_STAGE: { schema: text.trim().min(1).max(100) },
   PORTAL_DIR: { schema: text },
+  PORTAL_LOCALE: {
+    schema: text.trim().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, {
+      error: 'must be a language tag such as en, de or ar',
+    }),
+  },
+  PORTAL_PRIVACY_POLICY_URL: { schema: httpUrlValue },
+  PORTAL_WEBSITE_URL: { schema: httpUrlValue },
+  PORTAL_CONTACT_URL: { schema: httpUrlValue },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -218,5 +226,11 @@ export function loadConfig(
     posthog: v.POSTHOG_KEY ? { host: v.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST, key: v.POSTHOG_KEY } : null,
     homeLifecycleStage: v.HOME_LIFECYCLE_STAGE ?? DEFAULT_HOME_LIFECYCLE_STAGE,
     portalDir: v.PORTAL_DIR ? path(v.PORTAL_DIR) : null,
+    portalLocale: v.PORTAL_LOCALE ?? null,
+    portalLinks: {
+      ...(v.PORTAL_PRIVACY_POLICY_URL ? { privacyPolicy: v.PORTAL_PRIVACY_POLICY_URL } : {}),
+      ...(v.PORTAL_WEBSITE_URL ? { website: v.PORTAL_WEBSITE_URL } : {}),
+      ...(v.PORTAL_CONTACT_URL ? { contact: v.PORTAL_CONTACT_URL } : {}),
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express, { type Router } from 'express';
@@ -8,6 +9,7 @@ import {
   FALLBACK_STYLESHEET,
   FALLBACK_STYLESHEET_PATH,
 } from './fallback-page.js';
+import { injectRuntimeConfig, type PortalRuntimeConfig } from './runtime-config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Vite's hashed build output: `assets/<name>-<hash>.<ext>`. */
@@ -43,13 +45,16 @@ export function resolvePortalDir(configured: string | null): string | null {
 export interface StandalonePortalOptions extends FallbackPageOptions {
   /** The built portal, or null for the fallback page. */
   portalDir: string | null;
+  /** Written into index.html for the portal to read at start (sign-in mode, PostHog, locale…). */
+  runtimeConfig: PortalRuntimeConfig;
 }
 
 /**
  * The portal at "/": its static files (hashed assets cached for a year, everything else
- * revalidated) and index.html for every other GET that is not /api (SPA fallback). A path that
- * looks like a file and does not exist is a 404, not the app. Without a build, a small page that
- * says what this is and how to sign in answers instead.
+ * revalidated) and index.html for every other GET that is not /api (SPA fallback), with the
+ * runtime configuration written into it. A path that looks like a file and does not exist is a
+ * 404, not the app. Without a build, a small page that says what this is and how to sign in
+ * answers instead.
  */
 export function standalonePortal(options: StandalonePortalOptions): Router {
   const router = express.Router();
@@ -67,6 +72,18 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
     return router;
   }
 
+  // Read on every request (a rebuilt portal is served without a restart); Express's ETag lets
+  // browsers revalidate it cheaply.
+  const sendIndex: express.RequestHandler = (_req, res, next) => {
+    readFile(join(portalDir, 'index.html'), 'utf8').then((html) => {
+      res
+        .set('Cache-Control', 'no-cache')
+        .type('html')
+        .send(injectRuntimeConfig(html, options.runtimeConfig));
+    }, next);
+  };
+  // Never the raw file: its placeholder configuration would reach the browser.
+  router.get('/index.html', sendIndex);
   router.use(
     express.static(portalDir, {
       index: false,
@@ -77,8 +94,7 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
   router.get('/{*path}', (req, res, next) => {
     if (isApi(req.path)) return next();
     if (extname(req.path)) return res.status(404).type('text').send('Not found');
-    res.set('Cache-Control', 'no-cache');
-    res.sendFile(join(portalDir, 'index.html'));
+    sendIndex(req, res, next);
   });
   return router;
 }

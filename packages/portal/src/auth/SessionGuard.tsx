@@ -1,16 +1,13 @@
 import { ErrorState, Spinner } from '@client-portal/ui';
 import { type ReactNode, useEffect } from 'react';
+import { useLocation, useRouter, useSearch } from 'wouter';
 import { isOffline, useSession } from '../data/PortalData';
 import { useI18n } from '../i18n/I18nProvider';
 import { usePortal } from '../PortalContext';
 import * as styles from './auth.css';
+import { currentReturnTo, loginUrlFor } from './login-url';
 
-/** The login URL with `returnTo` = where the visitor is now (path and query of the page). */
-export function loginUrlFor(loginUrl: string): string {
-  const here = typeof window === 'undefined' ? '/' : `${window.location.pathname}${window.location.search}`;
-  const separator = loginUrl.includes('?') ? '&' : '?';
-  return `${loginUrl}${separator}returnTo=${encodeURIComponent(here)}`;
-}
+export { loginUrlFor };
 
 /** Centred full-area status: loading, redirecting, offline. */
 export function FullStatus({ children }: { children: ReactNode }) {
@@ -26,14 +23,18 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const { t } = useI18n();
   const { loginUrl, onSignInRequired } = usePortal();
   const session = useSession();
+  const { base } = useRouter();
+  const [location] = useLocation();
+  const search = useSearch();
+  const returnTo = currentReturnTo(base, location, search);
   const signedOut = session.status === 'success' && session.data === null;
 
   useEffect(() => {
     if (!signedOut) return;
-    const target = loginUrlFor(loginUrl);
+    const target = loginUrlFor(loginUrl, returnTo);
     if (onSignInRequired) onSignInRequired(target);
     else window.location.assign(target);
-  }, [signedOut, loginUrl, onSignInRequired]);
+  }, [signedOut, loginUrl, returnTo, onSignInRequired]);
 
   if (session.status === 'pending') {
     return (

@@ -2,10 +2,11 @@ import { isRequestError, safeReturnTo } from '@client-portal/api-client';
 import { Button } from '@client-portal/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { useLocation, useSearch } from 'wouter';
+import { useLocation, useRouter, useSearch } from 'wouter';
 import { queryKeys, usePortalData } from '../data/PortalData';
 import { useI18n } from '../i18n/I18nProvider';
 import { usePortal } from '../PortalContext';
+import { loginUrlFor, portalPathOf } from './login-url';
 import * as styles from './signIn.css';
 
 /**
@@ -14,16 +15,18 @@ import * as styles from './signIn.css';
  */
 export function SignInPage() {
   const { t } = useI18n();
-  const { signInMode, loginUrl } = usePortal();
+  const { signInMode, loginUrl, onSignInRequired } = usePortal();
   const search = useSearch();
   const returnTo = safeReturnTo(new URLSearchParams(search).get('returnTo') ?? undefined);
+  // Unique per portal: two portals on one page must not share ids.
+  const titleId = `${useId()}-title`;
   return (
     <div className={styles.screen}>
-      <main className={styles.card} aria-labelledby="cp-sign-in-title">
+      <main className={styles.card} aria-labelledby={titleId}>
         <span className={styles.logo} aria-hidden="true">
           S
         </span>
-        <h1 id="cp-sign-in-title" className={styles.title}>
+        <h1 id={titleId} className={styles.title}>
           {t('signIn.title')}
         </h1>
         <p className={styles.subtitle}>{t('signIn.subtitle')}</p>
@@ -32,34 +35,38 @@ export function SignInPage() {
             fullWidth
             size="lg"
             onClick={() => {
-              window.location.assign(`${loginUrl}?returnTo=${encodeURIComponent(returnTo)}`);
+              const target = loginUrlFor(loginUrl, returnTo);
+              if (onSignInRequired) onSignInRequired(target);
+              else window.location.assign(target);
             }}
           >
             {t('signIn.sso')}
           </Button>
         ) : (
-          <PasswordForm returnTo={returnTo} />
+          <PasswordForm returnTo={returnTo} titleId={titleId} />
         )}
       </main>
     </div>
   );
 }
 
-function PasswordForm({ returnTo }: { returnTo: string }) {
+function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string }) {
   const { t } = useI18n();
   const { client } = usePortalData();
   const { analytics } = usePortal();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
+  const { base } = useRouter();
   const [error, setError] = useState<string | null>(null);
   const id = useId();
   const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
   const signIn = useMutation({
     mutationFn: (input: { email: string; password: string }) => client.signIn({ ...input, returnTo }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.session(), result.user);
       analytics.identify(result.user);
-      navigate(result.returnTo === '/' ? '/' : result.returnTo);
+      navigate(portalPathOf(result.returnTo, base));
     },
     onError: (failure) => {
       const status = isRequestError(failure) ? failure.status : 0;
@@ -76,11 +83,13 @@ function PasswordForm({ returnTo }: { returnTo: string }) {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (signIn.isPending) return;
     const data = new FormData(event.currentTarget);
     const email = String(data.get('email') ?? '').trim();
     const password = String(data.get('password') ?? '');
     if (!email || !password) {
       setError(t('signIn.required'));
+      (email ? passwordRef : emailRef).current?.focus();
       return;
     }
     setError(null);
@@ -89,7 +98,13 @@ function PasswordForm({ returnTo }: { returnTo: string }) {
 
   const errorId = `${id}-error`;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={signIn.isPending}>
+    <form
+      className={styles.form}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      aria-busy={signIn.isPending}
+    >
       <div role="alert" id={errorId} className={error ? styles.error : styles.errorEmpty}>
         {error}
       </div>
@@ -110,6 +125,7 @@ function PasswordForm({ returnTo }: { returnTo: string }) {
       <label className={styles.field}>
         <span className={styles.label}>{t('signIn.password')}</span>
         <input
+          ref={passwordRef}
           className={styles.input}
           name="password"
           type="password"

@@ -79,4 +79,15 @@ export const error = style({
   fontSize: vars.fontSize.sm,
 });
 
-export const errorEmpty = style({ display: 'none' });
+/**
+ * The empty alert region stays in the accessibility tree (only out of sight), so that the message
+ * put into it later is announced: a live region that appears together with its text often is not.
+ */
+export const errorEmpty = style({
+  position: 'absolute',
+  inlineSize: '1px',
+  blockSize: '1px',
+  overflow: 'hidden',
+  clipPath: 'inset(50%)',
+  whiteSpace: 'nowrap',
+});

@@ -1,7 +1,8 @@
 import { type ApiClient, createApiClient, isRequestError, lifecycleStageOf } from '@client-portal/api-client';
 import { createMutations, createQueries, queryKeys } from '@client-portal/api-client/queries';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { PortalContext } from '../PortalContext';
 
 export interface PortalData {
   client: ApiClient;
@@ -18,11 +19,30 @@ export function usePortalData(): PortalData {
   return ctx;
 }
 
-/** One query cache per portal instance, so two portals on a page never share or clear each other's data. */
-function newQueryClient(): QueryClient {
+type ReportError = (error: unknown, where: string) => void;
+
+/** 'query:session', 'query:projectAnalytics/ABC': names a failed call for the host's `onError`. */
+export function queryWhere(queryKey: readonly unknown[]): string {
+  const parts = queryKey
+    .slice(1)
+    .filter((part) => typeof part === 'string' || typeof part === 'number')
+    .map(String);
+  return `query:${parts.join('/') || 'unknown'}`;
+}
+
+/**
+ * One query cache per portal instance, so two portals on a page never share or clear each other's
+ * data. A call that finally failed (after its retries) is reported to the host's `onError`.
+ */
+function newQueryClient(report: { current: ReportError | undefined }): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => report.current?.(error, queryWhere(query.queryKey)),
+    }),
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, throwOnError: false },
+      // Fresh for a minute: without it every newly mounted part (frame, page, panel) asked for the
+      // session and profile again. Queries with their own freshness (analytics) keep theirs.
+      queries: { staleTime: 60_000, refetchOnWindowFocus: false, throwOnError: false },
       mutations: { retry: false },
     },
   });
@@ -41,7 +61,13 @@ export function PortalDataProvider({
   homeLifecycleStage: string;
   children: ReactNode;
 }) {
-  const [queryClient] = useState(newQueryClient);
+  // Read at failure time, so a host that passes a new callback on each render is still called.
+  const onError = useContext(PortalContext)?.onError;
+  const report = useRef<ReportError | undefined>(onError);
+  useEffect(() => {
+    report.current = onError;
+  }, [onError]);
+  const [queryClient] = useState(() => newQueryClient(report));
   const value = useMemo<PortalData>(() => {
     const client =
       apiClient ??

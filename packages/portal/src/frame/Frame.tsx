@@ -1,6 +1,76 @@
-import type { ReactNode } from 'react';
+import { type MouseEvent, type ReactNode, useId, useRef } from 'react';
+import { useLocation } from 'wouter';
+import { useHomeGate } from '../data/PortalData';
+import { ErrorBoundary } from '../embedding/ErrorBoundary';
+import { useI18n } from '../i18n/I18nProvider';
+import { usePortal } from '../PortalContext';
+import { visibleEntries } from '../routing/nav';
+import { BookingButton } from './BookingButton';
+import { Footer } from './Footer';
+import * as footerStyles from './Footer.css';
+import * as styles from './Frame.css';
+import { useContrast, useMiniNavigation } from './frameSettings';
+import { SideNav } from './SideNav';
+import { TopBar } from './TopBar';
+import * as topBarStyles from './TopBar.css';
 
-/** Placeholder: the frame is being built (side navigation, top bar, drawer, footer, booking button). */
+/**
+ * The portal frame (spec §2): side navigation on large screens, a top bar with a drawer on small
+ * ones, the page in the one <main>, the footer and the booking button. Each part has its own error
+ * boundary, so a failing part shows its error and the rest of the portal keeps working.
+ */
 export function Frame({ children }: { children: ReactNode }) {
-  return <main>{children}</main>;
+  const { t } = useI18n();
+  const { storageKeyPrefix } = usePortal();
+  const [location] = useLocation();
+  const entries = visibleEntries(useHomeGate());
+  const [mini, setMini] = useMiniNavigation(storageKeyPrefix);
+  const [contrast, setContrast] = useContrast(storageKeyPrefix);
+  const mainId = useId();
+  const mainRef = useRef<HTMLElement>(null);
+
+  // Moves focus (not only the scroll position) to the page, and leaves the host's URL hash alone.
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    mainRef.current?.focus();
+    mainRef.current?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className={styles.frame} data-mini={mini || undefined} data-contrast={contrast}>
+      <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
+        {t('frame.skipToContent')}
+      </a>
+      <header className={topBarStyles.bar}>
+        <ErrorBoundary where="frame:top-bar" compact>
+          <TopBar entries={entries} location={location} contrast={contrast} onContrastChange={setContrast} />
+        </ErrorBoundary>
+      </header>
+      <div className={styles.rail}>
+        <ErrorBoundary where="frame:navigation" compact>
+          <SideNav
+            entries={entries}
+            location={location}
+            mini={mini}
+            onMiniChange={setMini}
+            contrast={contrast}
+            onContrastChange={setContrast}
+          />
+        </ErrorBoundary>
+      </div>
+      <div className={styles.content}>
+        <main id={mainId} ref={mainRef} tabIndex={-1} className={styles.main}>
+          <div className={styles.page}>{children}</div>
+          <ErrorBoundary where="frame:book-meeting" compact>
+            <BookingButton />
+          </ErrorBoundary>
+        </main>
+        <footer className={footerStyles.footer}>
+          <ErrorBoundary where="frame:footer" compact>
+            <Footer />
+          </ErrorBoundary>
+        </footer>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,1104 @@
+#!/usr/bin/env node
+// HTTP benchmark of the portal's Express host (packages/host-express), against a bare Express 5
+// "hello" route in the same run. Plain Node ESM over the BUILT packages: `node bench/host.mjs`.
+// See bench/README.md for the options, what is measured and the budgets.
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, devNull, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { join, relative } from 'node:path';
+import { parseArgs } from 'node:util';
+import { execFileSync } from 'node:child_process';
+import {
+  apiClientDistFile,
+  apiClientDistUrl,
+  benchDir,
+  BUILD_COMMAND,
+  hostDistFile,
+  hostDistUrl,
+  hostPackageDir,
+  apiClientPackageDir,
+  repoRoot,
+  requireFromHost,
+} from './lib/paths.mjs';
+
+const BUDGETS = { minRatioPercent: 40, maxP99Ms: 25, maxEmbeddedRssMb: 350, atConnections: 32 };
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const USAGE = `Usage: node bench/host.mjs [options]
+
+  --store pglite|postgres   store of the portal host (env BENCH_STORE; default pglite)
+  --connections <n>         concurrent connections (env BENCH_CONNECTIONS; default 32)
+  --duration <s>            measured seconds per route (env BENCH_DURATION; default 5)
+  --warmup <s>              discarded warm-up seconds before each route (env BENCH_WARMUP; default 1)
+  --retries <n>             measure a route again (up to n more times) while other processes took
+                            ≥ 10% of the CPU; the least disturbed run counts (env BENCH_RETRIES; default 2,
+                            --quick: 0)
+  --quick                   smoke run: 2 s per route, 0.5 s warm-up
+  --route <text>            only routes whose id or path contains <text> (repeatable)
+  --database-url <url>      server for --store postgres (env DATABASE_URL; default ${DEFAULT_DATABASE_URL});
+                            a fresh database bench_<random> is created on it and dropped at the end
+  --log-level <level>       the host's LOG_LEVEL (default silent; lines go to ${devNull})
+  --cpu-prof                CPU-profile each measured run in the server (the profiler slows it down:
+                            figures of such a run are not comparable); bench/results/profiles/*.cpuprofile
+  --sql-stats               also print each route's SQL statements with their average time under load
+  --no-json                 do not write bench/results/<store>-<date>.json
+  -h, --help
+
+Host settings other than those the bench sets can be passed as BENCH_HOST_<NAME>=<value>,
+e.g. BENCH_HOST_DATABASE_POOL_MAX=20.`;
+
+// ── Options ─────────────────────────────────────────────────────────────────────────────────────
+
+function parseOptions() {
+  const { values } = parseArgs({
+    options: {
+      store: { type: 'string' },
+      connections: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      retries: { type: 'string' },
+      quick: { type: 'boolean' },
+      route: { type: 'string', multiple: true },
+      'database-url': { type: 'string' },
+      'log-level': { type: 'string' },
+      'cpu-prof': { type: 'boolean' },
+      'sql-stats': { type: 'boolean' },
+      'no-json': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const env = process.env;
+  const number = (name, raw, fallback, min) => {
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < min)
+      throw new UsageError(`--${name} must be a number ≥ ${min} (got "${raw}")`);
+    return n;
+  };
+  const quick = values.quick ?? false;
+  const store = values.store ?? env.BENCH_STORE ?? 'pglite';
+  if (store !== 'pglite' && store !== 'postgres')
+    throw new UsageError(`--store must be pglite or postgres (got "${store}")`);
+  return {
+    store,
+    connections: Math.round(number('connections', values.connections ?? env.BENCH_CONNECTIONS, 32, 1)),
+    duration: number('duration', values.duration ?? env.BENCH_DURATION, quick ? 2 : 5, 1),
+    warmup: number('warmup', values.warmup ?? env.BENCH_WARMUP, quick ? 0.5 : 1, 0),
+    quick,
+    retries: Math.round(number('retries', values.retries ?? env.BENCH_RETRIES, quick ? 0 : 2, 0)),
+    routeFilters: values.route ?? [],
+    databaseUrl: values['database-url'] ?? env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
+    logLevel: values['log-level'] ?? 'silent',
+    cpuProf: values['cpu-prof'] ?? false,
+    sqlStats: values['sql-stats'] ?? false,
+    writeJson: !values['no-json'],
+  };
+}
+
+class UsageError extends Error {}
+/** Something is broken (not merely slow): the run exits 1. */
+class BrokenError extends Error {}
+
+// ── Build freshness ─────────────────────────────────────────────────────────────────────────────
+
+function newestSource(dir) {
+  let newest = { path: null, mtimeMs: 0 };
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'test-support' && entry.name !== 'mocks') walk(p);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name)) {
+        const { mtimeMs } = statSync(p);
+        if (mtimeMs > newest.mtimeMs) newest = { path: p, mtimeMs };
+      }
+    }
+  };
+  walk(dir);
+  return newest;
+}
+
+function checkBuild() {
+  const warnings = [];
+  for (const [pkgDir, distFile] of [
+    [hostPackageDir, hostDistFile],
+    [apiClientPackageDir, apiClientDistFile],
+  ]) {
+    if (!existsSync(distFile)) {
+      throw new BrokenError(`${relative(repoRoot, distFile)} is missing; build first:\n  ${BUILD_COMMAND}`);
+    }
+    const newest = newestSource(join(pkgDir, 'src'));
+    if (newest.mtimeMs > statSync(distFile).mtimeMs) {
+      warnings.push(
+        `${relative(repoRoot, distFile)} is older than ${relative(repoRoot, newest.path)}: the bench runs the last build. Rebuild with:\n  ${BUILD_COMMAND}`,
+      );
+    }
+  }
+  return warnings;
+}
+
+// ── Child processes and their memory ────────────────────────────────────────────────────────────
+
+const children = new Set();
+/** Undo steps (drop the bench database, remove the temp dir) also run on Ctrl-C. */
+const cleanups = new Set();
+
+/** Starts bench/lib/server.mjs as `bare` or `portal`; resolves once it listens. */
+function startServer(role, env) {
+  const execArgv = [];
+  const out = openSync(devNull, 'w');
+  const child = fork(join(benchDir, 'lib', 'server.mjs'), [role], {
+    env,
+    execArgv,
+    stdio: ['ignore', out, 'inherit', 'ipc'],
+  });
+  children.add(child);
+  child.on('exit', () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new BrokenError(`the ${role} server did not start within 120 s`)),
+      120_000,
+    );
+    child.on('message', function onReady(message) {
+      if (message?.type === 'ready') {
+        clearTimeout(timer);
+        child.off('message', onReady);
+        resolve({ child, role, pid: child.pid, url: message.origin });
+      } else if (message?.type === 'failed') {
+        clearTimeout(timer);
+        reject(new BrokenError(`the ${role} server failed to start:\n${message.message}`));
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new BrokenError(`the ${role} server exited during start-up (code ${code}, signal ${signal})`));
+    });
+  });
+}
+
+async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
+  const exited = new Promise((resolve) => server.child.once('exit', resolve));
+  server.child.send({ type: 'stop' });
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** process.memoryUsage() of the server, in MB. */
+async function memoryUsageOf(server) {
+  const usage = await ask(server, { type: 'memory' }, 'memory');
+  return Object.fromEntries(
+    ['rss', 'heapTotal', 'heapUsed', 'external', 'arrayBuffers'].map((k) => [k, Math.round(usage[k] / MB)]),
+  );
+}
+
+function procStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN);
+    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Samples the child's RSS every 100 ms: from /proc/<pid>/status (Linux; does not disturb the
+ * child), else process.memoryUsage() over IPC. On Linux the kernel's own high-water mark (VmHWM)
+ * is reset before the load starts (clear_refs 5), so the peak also covers spikes between samples.
+ */
+class RssSampler {
+  constructor(server) {
+    this.server = server;
+    this.useProc = procStatus(server.pid) !== null;
+    this.latest = Number.NaN;
+    this.windowPeak = 0;
+    this.loadPeak = 0;
+    this.hwmReset = false;
+    this.onMessage = (message) => {
+      if (message?.type === 'memory') this.record(message.rss);
+    };
+    if (!this.useProc) server.child.on('message', this.onMessage);
+  }
+  record(rss) {
+    if (!Number.isFinite(rss)) return;
+    this.latest = rss;
+    if (rss > this.windowPeak) this.windowPeak = rss;
+  }
+  sampleNow() {
+    if (this.useProc) this.record(procStatus(this.server.pid)?.rss);
+    else if (this.server.child.connected) this.server.child.send({ type: 'memory' });
+  }
+  /** The current RSS, read now. */
+  async current() {
+    if (this.useProc) return procStatus(this.server.pid)?.rss ?? Number.NaN;
+    this.sampleNow();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    return this.latest;
+  }
+  resetHighWaterMark() {
+    if (!this.useProc) return;
+    try {
+      writeFileSync(`/proc/${this.server.pid}/clear_refs`, '5');
+      this.hwmReset = true;
+    } catch {
+      this.hwmReset = false;
+    }
+  }
+  /** Starts a measurement window (one route); returns a function that ends it with its peak. */
+  window() {
+    this.windowPeak = 0;
+    this.sampleNow();
+    const timer = setInterval(() => this.sampleNow(), 100);
+    return () => {
+      clearInterval(timer);
+      this.sampleNow();
+      const peak = this.windowPeak;
+      if (peak > this.loadPeak) this.loadPeak = peak;
+      return peak;
+    };
+  }
+  /** Peak RSS under load: sampled, or the kernel's high-water mark since the reset if higher. */
+  peakUnderLoad() {
+    const hwm = this.useProc && this.hwmReset ? (procStatus(this.server.pid)?.hwm ?? 0) : 0;
+    return Math.max(this.loadPeak, hwm);
+  }
+  /** The kernel's peak RSS of the process (since start, or since the reset). */
+  highWaterMark() {
+    return this.useProc ? (procStatus(this.server.pid)?.hwm ?? Number.NaN) : Number.NaN;
+  }
+  stop() {
+    this.server.child.off('message', this.onMessage);
+  }
+}
+
+// ── Other processes' CPU ──
+
+/** utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node runs on
+
+function processTicks(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * How much of the machine's CPU other processes used while a route was measured: busy time from
+ * /proc/stat minus the time of this process (autocannon), the server and, on PostgreSQL, the
+ * backends of the bench database. The box is shared, so this says whether a figure can be trusted.
+ */
+class CpuAccount {
+  /** @param groups async () => ({ server: pids, database: pids }); this process is the load generator. */
+  constructor(groups) {
+    this.groups = groups;
+    this.available = existsSync('/proc/stat');
+  }
+  async snapshot() {
+    if (!this.available) return null;
+    const [cpu, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+    if (cpu !== 'cpu') return null;
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number);
+    const groups = { loadGenerator: [process.pid], database: [], ...(await this.groups()) };
+    return {
+      busy: user + nice + system + irq + softirq,
+      total: user + nice + system + idle + iowait + irq + softirq + steal,
+      steal,
+      groups: Object.fromEntries(
+        Object.entries(groups).map(([name, pids]) => [
+          name,
+          new Map(pids.map((pid) => [pid, processTicks(pid)])),
+        ]),
+      ),
+    };
+  }
+  /**
+   * Percent of all cores used by other processes and stolen by the hypervisor, and the CPU time
+   * of each group (load generator, server, database) in ms.
+   */
+  static between(before, after) {
+    if (!before || !after || after.total <= before.total) return null;
+    const ms = {};
+    let ours = 0;
+    for (const [name, pids] of Object.entries(after.groups)) {
+      let ticks = 0;
+      // A process that appeared during the window (a new pool connection) counts from 0.
+      for (const [pid, t] of pids) ticks += t - (before.groups[name]?.get(pid) ?? 0);
+      ours += ticks;
+      ms[name] = (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+    }
+    const total = after.total - before.total;
+    return {
+      otherPercent: round((Math.max(0, after.busy - before.busy - ours) / total) * 100, 1),
+      stealPercent: round(((after.steal - before.steal) / total) * 100, 1),
+      cpuMs: ms,
+    };
+  }
+}
+
+// ── Stores ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A fresh place for the host's data: a temp DATA_DIR (pglite) or a new database (postgres). */
+async function prepareStoreFor(options) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
+  if (options.store === 'pglite') {
+    return {
+      backendPids: async () => [],
+      env: { DATA_DIR: dataDir },
+      label: `embedded PGlite in ${dataDir}`,
+      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+  }
+  const pg = requireFromHost('pg');
+  const adminUrl = options.databaseUrl;
+  const database = `bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench' });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${database}"`);
+  } catch (error) {
+    await admin.end().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new BrokenError(`cannot create the bench database on ${redactUrl(adminUrl)}: ${error.message}`);
+  }
+  const version = (await admin.query('show server_version')).rows[0]?.server_version ?? '?';
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  let dropped = false;
+  const monitor = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench-monitor' });
+  await monitor.connect();
+  return {
+    /** The PostgreSQL processes serving the bench database (their CPU is the host's work). */
+    backendPids: async () =>
+      (await monitor.query('select pid from pg_stat_activity where datname = $1', [database])).rows.map(
+        (row) => row.pid,
+      ),
+    env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+    label: `PostgreSQL ${version}, database ${database} on ${url.host}`,
+    database,
+    serverVersion: version,
+    cleanup: async () => {
+      if (dropped) return;
+      dropped = true;
+      await monitor.end().catch(() => {});
+      const client = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench' });
+      try {
+        await client.connect();
+        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      } catch (error) {
+        console.error(`! could not drop the bench database ${database}: ${error.message}`);
+      } finally {
+        await client.end().catch(() => {});
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+function redactUrl(raw) {
+  try {
+    const url = new URL(raw);
+    if (url.password) url.password = '***';
+    return url.href;
+  } catch {
+    return '(unparseable URL)';
+  }
+}
+
+// ── Targets ─────────────────────────────────────────────────────────────────────────────────────
+
+/** Contract parameter names that are spelled differently in DEMO_FIXTURES. */
+const FIXTURE_ALIASES = { jiraProjectKey: 'projectKey', slug: 'articleSlug', q: 'searchQuery' };
+
+function fixtureFor(name, fixtures) {
+  const key = name in fixtures ? name : FIXTURE_ALIASES[name];
+  const value = key === undefined ? undefined : fixtures[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Required keys of a zod object schema (an optional key accepts undefined). */
+function requiredKeys(schema) {
+  const shape = schema?.shape ?? {};
+  return Object.entries(shape)
+    .filter(([, field]) => !field.safeParse(undefined).success)
+    .map(([name]) => name);
+}
+
+/**
+ * Every GET JSON route of the contract that needs a session, with its path parameters and required
+ * query parameters filled from DEMO_FIXTURES; then /api/auth/me and the health probes.
+ */
+function buildTargets(routes, fillPath, fixtures) {
+  const targets = [];
+  const problems = [];
+  for (const [id, route] of Object.entries(routes)) {
+    if (route.method !== 'GET' || route.kind !== 'json' || route.auth !== 'session') continue;
+    const params = {};
+    for (const name of Object.keys(route.params?.shape ?? {})) {
+      const value = fixtureFor(name, fixtures);
+      if (value === undefined) problems.push(`${id}: no demo value for path parameter "${name}"`);
+      else params[name] = value;
+    }
+    const query = new URLSearchParams();
+    for (const name of requiredKeys(route.query)) {
+      const value = fixtureFor(name, fixtures);
+      if (value === undefined) problems.push(`${id}: no demo value for required query parameter "${name}"`);
+      else query.set(name, value);
+    }
+    if (problems.some((p) => p.startsWith(`${id}:`))) continue;
+    const search = query.size > 0 ? `?${query}` : '';
+    targets.push({
+      id,
+      path: `${fillPath(route.path, params)}${search}`,
+      kind: 'contract',
+      errors: route.errors,
+    });
+  }
+  targets.push({ id: routes.session ? 'session' : 'me', path: '/api/auth/me', kind: 'contract', errors: [] });
+  targets.push({ id: 'healthz', path: '/healthz', kind: 'probe', errors: [] });
+  targets.push({ id: 'readyz', path: '/readyz', kind: 'probe', errors: [] });
+  if (problems.length > 0) {
+    throw new BrokenError(`cannot fill these routes from DEMO_FIXTURES:\n  ${problems.join('\n  ')}`);
+  }
+  return targets;
+}
+
+// ── HTTP ────────────────────────────────────────────────────────────────────────────────────────
+
+/** Signs in with POST /api/auth/login (the CSRF guard wants Origin and Sec-Fetch-Site); returns the Cookie header. */
+async function signIn(baseUrl, email, password) {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      Accept: 'application/json',
+      Origin: baseUrl,
+      'Sec-Fetch-Site': 'same-origin',
+    },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = await res.text();
+  if (res.status !== 200) {
+    throw new BrokenError(`signing in as ${email} answered ${res.status}: ${body.slice(0, 300)}`);
+  }
+  const cookies = res.headers
+    .getSetCookie()
+    .map((line) => line.split(';', 1)[0].trim())
+    .filter((pair) => /^[^=]+=.+/.test(pair));
+  if (cookies.length === 0) throw new BrokenError(`signing in as ${email} set no cookie`);
+  return cookies.join('; ');
+}
+
+async function probe(baseUrl, path, headers) {
+  const res = await fetch(`${baseUrl}${path}`, { headers });
+  const body = await res.text();
+  return {
+    status: res.status,
+    contentType: res.headers.get('content-type') ?? '',
+    bytes: Buffer.byteLength(body),
+    body,
+  };
+}
+
+const autocannon = requireFromHost('autocannon');
+const AUTOCANNON_VERSION = requireFromHost('autocannon/package.json').version;
+
+function cannon(url, headers, options, seconds) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: options.connections, duration: seconds, headers, timeout: 10, pipelining: 1 },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}
+
+function ask(server, message, answer) {
+  return new Promise((resolve, reject) => {
+    const onMessage = (m) => {
+      if (m?.type === answer || m?.type === 'profile-failed') {
+        server.child.off('message', onMessage);
+        if (m.type === answer) resolve(m);
+        else reject(new BrokenError(`profiling failed: ${m.message}`));
+      }
+    };
+    server.child.on('message', onMessage);
+    server.child.send(message);
+  });
+}
+
+/** A discarded warm-up, then the measured run (CPU-profiled in the server when profileFile is given). */
+async function measure(url, headers, options, { server, profileFile, countQueries = false, cpu } = {}) {
+  if (options.warmup > 0) await cannon(url, headers, options, options.warmup);
+  if (profileFile) await ask(server, { type: 'profile-start' }, 'profile-started');
+  const queriesBefore = countQueries
+    ? (await ask(server, { type: 'queries', reset: true }, 'queries')).count
+    : 0;
+  const cpuBefore = await cpu?.snapshot();
+  const r = await cannon(url, headers, options, options.duration);
+  const cpuUse = cpu ? CpuAccount.between(cpuBefore, await cpu.snapshot()) : null;
+  const after = countQueries
+    ? await ask(server, { type: 'queries', reset: true }, 'queries')
+    : { count: 0, statements: [] };
+  const queriesAfter = after.count;
+  if (profileFile) await ask(server, { type: 'profile-stop', file: profileFile }, 'profile-written');
+  return {
+    rps: r.requests.average,
+    requestsTotal: r.requests.total,
+    latencyMs: {
+      avg: r.latency.average,
+      p50: r.latency.p50,
+      p90: r.latency.p90,
+      p99: r.latency.p99,
+      max: r.latency.max,
+    },
+    throughputBytesPerSec: r.throughput.average,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    otherCpuPercent: cpuUse?.otherPercent ?? null,
+    // CPU time per request (µs) of the server process, the database backends and autocannon.
+    cpuUsPerRequest:
+      cpuUse && r.requests.total > 0
+        ? Object.fromEntries(
+            Object.entries(cpuUse.cpuMs).map(([k, v]) => [k, Math.round((v * 1000) / r.requests.total)]),
+          )
+        : null,
+    stealPercent: cpuUse?.stealPercent ?? null,
+    queriesPerRequest:
+      countQueries && r.requests.total > 0 ? (queriesAfter - queriesBefore) / r.requests.total : null,
+    // Time from the driver's query() call to its result, under this load (so it includes waiting
+    // for PGlite, which runs one statement at a time, but not waiting for a pool connection).
+    statements: after.statements
+      .map((st) => ({
+        sql: st.sql.length > 400 ? `${st.sql.slice(0, 400)}…` : st.sql,
+        count: st.count,
+        avgMs: round(st.totalMs / st.count),
+        maxMs: round(st.maxMs),
+      }))
+      .sort((a, b) => b.avgMs * b.count - a.avgMs * a.count),
+    statusCodes: Object.fromEntries(
+      Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
+    ),
+  };
+}
+
+const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** Machine-wide CPU use (percent of all cores) over `ms`, from /proc/stat; null where unavailable. */
+async function machineBusyPercent(ms) {
+  const read = () => {
+    if (!existsSync('/proc/stat')) return null;
+    const t = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = t;
+    return {
+      busy: user + nice + system + irq + softirq,
+      total: user + nice + system + idle + iowait + irq + softirq + steal,
+    };
+  };
+  const a = read();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const b = read();
+  return a && b && b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * 100 : null;
+}
+
+const DISTURBED_PERCENT = 10;
+
+/**
+ * measure(), repeated (up to --retries more times) while other processes took ≥ 10% of the CPU,
+ * after waiting up to a minute for the machine to go quiet; the least disturbed run is kept.
+ */
+async function measureUndisturbed(url, headers, options, extra) {
+  let best = null;
+  const attempts = [];
+  for (let attempt = 0; attempt <= options.retries; attempt++) {
+    if (attempt > 0) {
+      process.stdout.write(
+        `(other processes used ${best.otherCpuPercent.toFixed(0)}% of the CPU; waiting, then again) `,
+      );
+      const until = Date.now() + 60_000;
+      while (Date.now() < until) {
+        const busy = await machineBusyPercent(2_000);
+        if (busy === null || busy < DISTURBED_PERCENT) break;
+      }
+    }
+    const m = await measure(url, headers, options, extra);
+    attempts.push({ rps: Math.round(m.rps), otherCpuPercent: m.otherCpuPercent });
+    if (best === null || (m.otherCpuPercent ?? 0) < (best.otherCpuPercent ?? 0)) best = m;
+    if (m.otherCpuPercent === null || m.otherCpuPercent < DISTURBED_PERCENT) break;
+  }
+  return { ...best, attempts };
+}
+
+// ── Output ──────────────────────────────────────────────────────────────────────────────────────
+
+const MB = 1024 * 1024;
+const fmt = {
+  int: (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–'),
+  ms: (n) => (Number.isFinite(n) ? (Number.isInteger(n) ? String(n) : n.toFixed(1)) : '–'),
+  pct: (n) => (Number.isFinite(n) ? `${n.toFixed(1)}%` : '–'),
+  mb: (n) => (Number.isFinite(n) ? (n / MB).toFixed(0) : '–'),
+};
+
+function table(rows, columns) {
+  const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => String(c.value(r)).length)));
+  const line = (cells) =>
+    cells
+      .map((cell, i) =>
+        columns[i].align === 'left' ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]),
+      )
+      .join('  ');
+  return [
+    line(columns.map((c) => c.title)),
+    widths.map((w) => '─'.repeat(w)).join('  '),
+    ...rows.map((r) => line(columns.map((c) => c.value(r)))),
+  ].join('\n');
+}
+
+function gitInfo() {
+  try {
+    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
+    const dirty =
+      execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
+    return { commit, dirty };
+  } catch {
+    return { commit: null, dirty: null };
+  }
+}
+
+// ── Main ────────────────────────────────────────────────────────────────────────────────────────
+
+async function run(options) {
+  const startedAt = new Date();
+  const log = (line = '') => console.log(line);
+  const warnings = checkBuild();
+  for (const w of warnings) console.error(`! ${w}`);
+
+  const { routes, fillPath } = await import(apiClientDistUrl);
+  const { DEMO_FIXTURES, DEMO_SIGN_INS, DEMO_PASSWORD, CONFIG_VARIABLES } = await import(hostDistUrl);
+  let targets = buildTargets(routes, fillPath, DEMO_FIXTURES);
+  if (options.routeFilters.length > 0) {
+    targets = targets.filter((t) => options.routeFilters.some((f) => t.id.includes(f) || t.path.includes(f)));
+    if (targets.length === 0)
+      throw new UsageError(`no route matches --route ${options.routeFilters.join(', ')}`);
+  }
+
+  const cpuProfDir = options.cpuProf ? join(benchDir, 'results', 'profiles') : undefined;
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+
+  // The children get this process's environment without any host setting, then the bench's own.
+  const baseEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+  for (const name of CONFIG_VARIABLES) delete baseEnv[name];
+  const passedHostEnv = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (name.startsWith('BENCH_HOST_') && value !== undefined)
+      passedHostEnv[name.slice('BENCH_HOST_'.length)] = value;
+  }
+
+  log(
+    `Client Portal host benchmark — store ${options.store}, ${options.connections} connections, ${options.duration} s per route (+${options.warmup} s warm-up)${options.quick ? ', quick' : ''}`,
+  );
+  log(
+    `Node ${process.version} on ${platform()} ${release()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, autocannon ${AUTOCANNON_VERSION}, NODE_ENV=${baseEnv.NODE_ENV}`,
+  );
+  const loadAtStart = loadavg()[0];
+  if (cpus().length < 4)
+    log(
+      `Note: ${cpus().length} cores shared by autocannon, the server under test${options.store === 'postgres' ? ' and PostgreSQL' : ''}; runs are sequential.`,
+    );
+
+  const headersFor = (server) => ({ Accept: 'application/json', Origin: server.url });
+  const results = [];
+  const preflightFailures = [];
+  let bare;
+  const rss = {};
+  let storeInfo;
+
+  // (a) bare Express
+  const bareServer = await startServer('bare', baseEnv);
+  try {
+    const check = await probe(bareServer.url, '/hello', {});
+    if (check.status !== 200) throw new BrokenError(`bare Express /hello answered ${check.status}`);
+    const responseBytes = check.bytes;
+    process.stdout.write(`… bare Express GET /hello `);
+    bare = {
+      id: 'bare',
+      path: '/hello',
+      kind: 'bare',
+      responseBytes,
+      ...(await measureUndisturbed(`${bareServer.url}/hello`, headersFor(bareServer), options, {
+        server: bareServer,
+        cpu: new CpuAccount(async () => ({ server: [bareServer.pid] })),
+        profileFile: cpuProfDir && join(cpuProfDir, `${options.store}-bare.cpuprofile`),
+      })),
+    };
+    bare.rssMb = (procStatus(bareServer.pid)?.rss ?? Number.NaN) / MB;
+    log(`${fmt.int(bare.rps)} req/s`);
+  } finally {
+    await stopServer(bareServer);
+  }
+
+  // (b) the portal host with the demo data
+  const store = await prepareStoreFor(options);
+  cleanups.add(store.cleanup);
+  storeInfo = { kind: options.store, label: store.label, serverVersion: store.serverVersion ?? null };
+  log(`… starting the portal host (${store.label})`);
+  try {
+    const hostEnv = {
+      ...baseEnv,
+      ...passedHostEnv,
+      ...store.env,
+      HOST: '127.0.0.1',
+      DEMO: 'true',
+      LOG_LEVEL: options.logLevel,
+      COOKIE_SECURE: 'false',
+      AUTH_MODE: 'local',
+    };
+    // First boot on the empty store (migrations, demo seed; for PGlite also initdb) in a process of
+    // its own: it leaves a high-water mark a restarted host never has. The measured host is the
+    // second start, on the prepared store, as a host runs after any restart.
+    const firstBootStarted = performance.now();
+    const firstBoot = await startServer('portal', hostEnv);
+    rss.firstBoot = {
+      ms: performance.now() - firstBootStarted,
+      peak: procStatus(firstBoot.pid)?.hwm ?? Number.NaN,
+      ready: procStatus(firstBoot.pid)?.rss ?? Number.NaN,
+    };
+    await stopServer(firstBoot);
+    log(
+      `… first boot on the empty store (migrate + seed) took ${(rss.firstBoot.ms / 1000).toFixed(1)} s, RSS peak ${fmt.mb(rss.firstBoot.peak)} MB, ${fmt.mb(rss.firstBoot.ready)} MB when ready; restarting for the measurement`,
+    );
+    const t0 = performance.now();
+    const portal = await startServer('portal', hostEnv);
+    const startMs = performance.now() - t0;
+    const sampler = new RssSampler(portal);
+    try {
+      const customer =
+        DEMO_SIGN_INS.find((a) => a.email === 'demo@acme.example') ??
+        DEMO_SIGN_INS.find((a) => a.role === 'customer');
+      const staff = DEMO_SIGN_INS.find((a) => a.role === 'staff');
+      const sessions = { customer: await signIn(portal.url, customer.email, DEMO_PASSWORD) };
+      log(`… host up in ${(startMs / 1000).toFixed(1)} s, signed in as ${customer.email}`);
+
+      // Each route must answer 200 once before it is measured. A route the customer is refused
+      // (403, staff only) is tried again as the demo staff account.
+      const runnable = [];
+      for (const target of targets) {
+        let as = target.kind === 'probe' ? 'none' : 'customer';
+        const headers = (who) => ({
+          ...headersFor(portal),
+          ...(who === 'none' ? {} : { Cookie: sessions[who] }),
+        });
+        let check = await probe(portal.url, target.path, headers(as));
+        if (check.status === 403 && staff && target.errors.includes(403)) {
+          sessions.staff ??= await signIn(portal.url, staff.email, DEMO_PASSWORD);
+          as = 'staff';
+          check = await probe(portal.url, target.path, headers(as));
+        }
+        if (check.status !== 200) {
+          preflightFailures.push({
+            id: target.id,
+            path: target.path,
+            status: check.status,
+            body: check.body.slice(0, 300),
+          });
+          console.error(
+            `✗ ${target.id} GET ${target.path} answered ${check.status} (not measured): ${check.body.slice(0, 200)}`,
+          );
+          continue;
+        }
+        runnable.push({ ...target, as, headers: headers(as), responseBytes: check.bytes });
+      }
+
+      rss.idle = await sampler.current();
+      rss.startupPeak = sampler.highWaterMark();
+      rss.idleBreakdown = await memoryUsageOf(portal);
+      sampler.resetHighWaterMark();
+      for (const target of runnable) {
+        process.stdout.write(`… ${target.id} GET ${target.path} `);
+        const end = sampler.window();
+        const m = await measureUndisturbed(`${portal.url}${target.path}`, target.headers, options, {
+          server: portal,
+          countQueries: true,
+          cpu: new CpuAccount(async () => ({ server: [portal.pid], database: await store.backendPids() })),
+          profileFile: cpuProfDir && join(cpuProfDir, `${options.store}-${target.id}.cpuprofile`),
+        });
+        const peak = end();
+        results.push({
+          id: target.id,
+          path: target.path,
+          kind: target.kind,
+          session: target.as,
+          responseBytes: target.responseBytes,
+          ...m,
+          ratioPercent: (m.rps / bare.rps) * 100,
+          rssPeakMb: peak / MB,
+        });
+        log(`${fmt.int(m.rps)} req/s, p99 ${fmt.ms(m.latencyMs.p99)} ms`);
+      }
+      rss.peakUnderLoad = sampler.peakUnderLoad();
+      rss.afterLoad = await sampler.current();
+      rss.afterLoadBreakdown = await memoryUsageOf(portal);
+      rss.hwmResetWorked = sampler.hwmReset;
+      rss.method = sampler.useProc
+        ? `/proc/${portal.pid}/status VmRSS every 100 ms${sampler.hwmReset ? ' + VmHWM since the load started' : ''}`
+        : 'process.memoryUsage().rss over IPC every 100 ms';
+      rss.startMs = startMs;
+    } finally {
+      sampler.stop();
+      await stopServer(portal);
+    }
+  } finally {
+    cleanups.delete(store.cleanup);
+    await store.cleanup();
+  }
+
+  // ── Report ──
+  const rows = [bare, ...results];
+  log();
+  log(
+    table(rows, [
+      {
+        title: 'route',
+        align: 'left',
+        value: (r) =>
+          r.kind === 'bare'
+            ? 'bare Express /hello'
+            : `${r.path}${r.session === 'staff' ? ' (staff)' : ''}${r.kind === 'probe' ? ' (probe)' : ''}`,
+      },
+      { title: 'req/s', value: (r) => fmt.int(r.rps) },
+      { title: 'vs bare', value: (r) => (r.kind === 'bare' ? '100%' : fmt.pct(r.ratioPercent)) },
+      { title: 'p50 ms', value: (r) => fmt.ms(r.latencyMs.p50) },
+      { title: 'p99 ms', value: (r) => fmt.ms(r.latencyMs.p99) },
+      { title: 'non-2xx', value: (r) => fmt.int(r.non2xx) },
+      { title: 'errors', value: (r) => fmt.int(r.errors + r.timeouts) },
+      {
+        title: 'SQL/req',
+        value: (r) => (r.queriesPerRequest == null ? '–' : r.queriesPerRequest.toFixed(1)),
+      },
+      { title: 'host µs', value: (r) => fmt.int(r.cpuUsPerRequest?.server) },
+      {
+        title: 'db µs',
+        value: (r) =>
+          r.kind === 'bare' || options.store === 'pglite' ? '–' : fmt.int(r.cpuUsPerRequest?.database),
+      },
+      {
+        title: 'other CPU',
+        value: (r) => (r.otherCpuPercent == null ? '–' : `${r.otherCpuPercent.toFixed(0)}%`),
+      },
+      { title: 'body B', value: (r) => fmt.int(r.responseBytes) },
+      { title: 'RSS MB', value: (r) => fmt.mb(r.kind === 'bare' ? r.rssMb * MB : r.rssPeakMb * MB) },
+    ]),
+  );
+  log();
+  log(
+    `Host RSS (${storeInfo.kind}): peak under load ${fmt.mb(rss.peakUnderLoad)} MB; ${fmt.mb(rss.idle)} MB idle after start-up (start-up peak ${fmt.mb(rss.startupPeak)} MB), ${fmt.mb(rss.afterLoad)} MB after the load. Bare Express: ${fmt.mb(bare.rssMb * MB)} MB.`,
+  );
+  const breakdown = (b) =>
+    b
+      ? `V8 heap ${b.heapUsed}/${b.heapTotal} MB, external ${b.external} MB (array buffers ${b.arrayBuffers} MB)`
+      : '–';
+  log(`  idle: ${breakdown(rss.idleBreakdown)}; after the load: ${breakdown(rss.afterLoadBreakdown)}`);
+  log(
+    `  first boot on an empty store (not measured under load): RSS peak ${fmt.mb(rss.firstBoot.peak)} MB, ${fmt.mb(rss.firstBoot.ready)} MB when ready.`,
+  );
+  const disturbed = rows.filter((r) => r.otherCpuPercent >= DISTURBED_PERCENT);
+  if (disturbed.length > 0) {
+    log(
+      `Warning: other processes used ≥ ${DISTURBED_PERCENT}% of the machine's CPU while measuring ${disturbed.map((r) => `${r.id} (${r.otherCpuPercent.toFixed(0)}%)`).join(', ')}: those figures are low; rerun on an idle machine.`,
+    );
+  }
+  if (options.sqlStats) {
+    log();
+    log(
+      'SQL statements per route (count in the measured run, average and max ms from query() to result, under load):',
+    );
+    for (const r of results) {
+      if (!r.statements?.length) continue;
+      log(`  ${r.path}`);
+      for (const st of r.statements.slice(0, 6))
+        log(
+          `    ${String(st.count).padStart(7)} × ${st.avgMs.toFixed(2).padStart(7)} ms avg ${st.maxMs.toFixed(1).padStart(7)} ms max  ${st.sql.slice(0, 150)}`,
+        );
+    }
+  }
+  if (preflightFailures.length > 0) {
+    log();
+    log(`✗ ${preflightFailures.length} route(s) did not answer 200 and were not measured:`);
+    for (const f of preflightFailures)
+      log(`    ${f.id} GET ${f.path} → ${f.status}: ${f.body.replace(/\s+/g, ' ').slice(0, 160)}`);
+  }
+
+  // Budgets: read routes = the contract's GET routes measured here (the probes are shown, not judged).
+  const judged = results.filter((r) => r.kind === 'contract');
+  const onPostgres = options.store === 'postgres';
+  const context = [
+    options.connections === BUDGETS.atConnections
+      ? null
+      : `the budget is at ${BUDGETS.atConnections} connections, this run used ${options.connections}`,
+    options.quick ? 'quick run' : null,
+  ].filter(Boolean);
+  const suffix = context.length ? ` (${context.join('; ')})` : '';
+  const slowRatio = judged.filter((r) => !(r.ratioPercent >= BUDGETS.minRatioPercent));
+  const slowP99 = judged.filter((r) => !(r.latencyMs.p99 <= BUDGETS.maxP99Ms));
+  const verdicts = [
+    {
+      budget: `read routes ≥ ${BUDGETS.minRatioPercent}% of bare Express req/s`,
+      pass: judged.length > 0 && slowRatio.length === 0 && preflightFailures.length === 0,
+      detail: `lowest ${fmt.pct(Math.min(...judged.map((r) => r.ratioPercent)))}${slowRatio.length ? `; under budget: ${slowRatio.map((r) => `${r.id} ${fmt.pct(r.ratioPercent)}`).join(', ')}` : ''}`,
+      applies: onPostgres,
+    },
+    {
+      budget: `read routes p99 ≤ ${BUDGETS.maxP99Ms} ms`,
+      pass: judged.length > 0 && slowP99.length === 0 && preflightFailures.length === 0,
+      detail: `highest ${fmt.ms(Math.max(...judged.map((r) => r.latencyMs.p99)))} ms${slowP99.length ? `; over budget: ${slowP99.map((r) => `${r.id} ${fmt.ms(r.latencyMs.p99)} ms`).join(', ')}` : ''}`,
+      applies: onPostgres,
+    },
+    {
+      budget: `embedded store RSS ≤ ${BUDGETS.maxEmbeddedRssMb} MB under load`,
+      pass: rss.peakUnderLoad / MB <= BUDGETS.maxEmbeddedRssMb,
+      detail: `peak ${fmt.mb(rss.peakUnderLoad)} MB`,
+      applies: !onPostgres,
+    },
+  ];
+  if (preflightFailures.length > 0) {
+    for (const v of verdicts.slice(0, 2)) v.detail += `; ${preflightFailures.length} route(s) not measured`;
+  }
+  log();
+  for (const v of verdicts) {
+    const tag = v.applies ? (v.pass ? 'PASS' : 'FAIL') : v.pass ? 'pass' : 'over';
+    const note = v.applies
+      ? suffix
+      : ` (budget set for ${onPostgres ? 'the embedded store' : 'PostgreSQL'}: not judged on ${options.store})`;
+    log(`${tag.padEnd(4)}  ${v.budget}: ${v.detail}${note}`);
+  }
+
+  const broken = [
+    ...preflightFailures.map((f) => `${f.id} answered ${f.status}`),
+    ...rows
+      .filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0)
+      .map((r) => `${r.id}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts under load`),
+  ];
+  if (broken.length > 0) {
+    log();
+    log(`✗ Broken (exit code 1): ${broken.join('; ')}`);
+  }
+
+  if (options.writeJson) {
+    const dir = join(benchDir, 'results');
+    mkdirSync(dir, { recursive: true });
+    const stamp = startedAt
+      .toISOString()
+      .replace(/[:]/g, '-')
+      .replace(/\.\d+Z$/, 'Z');
+    const file = join(dir, `${options.store}-${stamp}.json`);
+    const json = {
+      meta: {
+        startedAt: startedAt.toISOString(),
+        finishedAt: new Date().toISOString(),
+        store: storeInfo,
+        options: {
+          connections: options.connections,
+          duration: options.duration,
+          warmup: options.warmup,
+          retries: options.retries,
+          quick: options.quick,
+          routeFilters: options.routeFilters,
+          logLevel: options.logLevel,
+          cpuProf: options.cpuProf,
+          hostEnv: passedHostEnv,
+        },
+        node: process.version,
+        platform: `${platform()} ${release()}`,
+        cpus: cpus().length,
+        cpuModel: cpus()[0]?.model ?? null,
+        totalMemMb: Math.round(totalmem() / MB),
+        loadAverage1m: { before: loadAtStart, after: loadavg()[0] },
+        nodeEnv: baseEnv.NODE_ENV,
+        autocannon: AUTOCANNON_VERSION,
+        git: gitInfo(),
+        buildWarnings: warnings,
+        budgets: BUDGETS,
+      },
+      bare,
+      routes: results,
+      rss: {
+        ...Object.fromEntries(
+          ['idle', 'startupPeak', 'peakUnderLoad', 'afterLoad'].map((k) => [
+            `${k}Mb`,
+            Math.round((rss[k] / MB) * 10) / 10,
+          ]),
+        ),
+        firstBoot: {
+          ms: Math.round(rss.firstBoot.ms),
+          peakMb: Math.round(rss.firstBoot.peak / MB),
+          readyMb: Math.round(rss.firstBoot.ready / MB),
+        },
+        method: rss.method,
+        idleMemoryUsageMb: rss.idleBreakdown,
+        afterLoadMemoryUsageMb: rss.afterLoadBreakdown,
+        hostStartMs: Math.round(rss.startMs),
+      },
+      preflightFailures,
+      verdicts,
+      broken,
+    };
+    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    log();
+    log(`Results: ${relative(process.cwd(), file) || file}`);
+  }
+  if (cpuProfDir)
+    log(
+      `CPU profiles: ${relative(process.cwd(), cpuProfDir)}/ (summarise with node bench/profile-summary.mjs <file>)`,
+    );
+  return broken.length > 0 ? 1 : 0;
+}
+
+let options;
+try {
+  options = parseOptions();
+} catch (error) {
+  console.error(`${error.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+const killChildren = () => {
+  for (const child of children) child.kill('SIGKILL');
+};
+process.on('SIGINT', () => {
+  killChildren();
+  console.error('\n✗ interrupted; cleaning up');
+  Promise.allSettled([...cleanups].map((cleanup) => cleanup())).finally(() => process.exit(130));
+});
+run(options).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  async (error) => {
+    killChildren();
+    await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
+    console.error(
+      `\n✗ ${error instanceof BrokenError || error instanceof UsageError ? error.message : (error?.stack ?? error)}`,
+    );
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  },
+);

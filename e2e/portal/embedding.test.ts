@@ -1,0 +1,243 @@
+// The portal embedded in a host page that has no React of its own (e2e/portal/pages): plain
+// JavaScript calls mountClientPortal() from a bundle of the built package, under the real host's
+// CSP. Memory routing, update() and unmount(), and isolation from hostile global CSS.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import {
+  ACME,
+  collectPageErrors,
+  DEMO_PASSWORD,
+  differingPixels,
+  type E2eHost,
+  signIn,
+  startE2eHost,
+  stayOffline,
+} from './support';
+
+let app: E2eHost;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eHost({ pages: true }), launchChromium()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await browser?.close();
+  await app?.close();
+});
+
+async function open(
+  viewport = { width: 1280, height: 900 },
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: app.url });
+  contexts.push(context);
+  await stayOffline(context, app.url);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
+const portalOf = (page: Page) => page.locator('#portal');
+const heading = (page: Page, name: string) =>
+  portalOf(page).getByRole('heading', { level: 1, name }).waitFor();
+
+describe('memory routing (mountClientPortal from plain JavaScript)', () => {
+  it('renders the initial path without touching the page address', async () => {
+    const { context, page, errors } = await open();
+    await signIn(context, app.url, ACME);
+    await page.goto('/e2e/embed.html?path=/dashboard');
+    await heading(page, 'Dashboard');
+    expect(new URL(page.url()).pathname).toBe('/e2e/embed.html');
+    expect(
+      await page.evaluate(() => (window as unknown as { portalNavigations: string[] }).portalNavigations),
+    ).toEqual(['/dashboard']);
+    // The page has no React of its own: its script is plain JavaScript importing the bundle.
+    expect(await page.evaluate(() => 'React' in window)).toBe(false);
+    expect(errors).toEqual([]);
+  });
+
+  it('navigates inside the portal (sign-in → returnTo) while the page address stays the same', async () => {
+    const { page, errors } = await open();
+    const address = '/e2e/embed.html?path=%2Fauth%2Fsignin%3FreturnTo%3D%252Fservices%252Fprojects';
+    await page.goto(address);
+    await heading(page, 'Sign in to your portal');
+    const historyLength = await page.evaluate(() => history.length);
+    await portalOf(page).getByLabel('Email').fill(ACME);
+    await portalOf(page).getByLabel('Password').fill(DEMO_PASSWORD);
+    await portalOf(page).getByRole('button', { name: 'Sign in' }).click();
+    await heading(page, 'Projects');
+    const url = new URL(page.url());
+    expect(`${url.pathname}${url.search}`).toBe(address);
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
+    expect(
+      await page.evaluate(() => (window as unknown as { portalNavigations: string[] }).portalNavigations),
+    ).toEqual(['/auth/signin?returnTo=%2Fservices%2Fprojects', '/services/projects']);
+    expect(errors).toEqual([]);
+  });
+
+  it('follows its own navigation links without changing the page address', async () => {
+    const { context, page } = await open();
+    await signIn(context, app.url, ACME);
+    await page.goto('/e2e/embed.html?path=/dashboard');
+    await heading(page, 'Dashboard');
+    const nav = portalOf(page).getByRole('navigation').filter({ visible: true }).first();
+    await nav.getByRole('link', { name: 'Projects', exact: true }).click({ timeout: 10_000 });
+    await heading(page, 'Projects');
+    expect(new URL(page.url()).pathname).toBe('/e2e/embed.html');
+  });
+
+  it('update({ locale: "ar" }) turns the portal right to left; unmount() empties the element', async () => {
+    const { context, page, errors } = await open();
+    await signIn(context, app.url, ACME);
+    await page.goto('/e2e/embed.html?path=/dashboard');
+    await heading(page, 'Dashboard');
+    const root = portalOf(page).locator('> [dir]').first();
+    expect(await root.getAttribute('dir')).toBe('ltr');
+    await page.evaluate(() =>
+      (window as unknown as { portal: { update(o: object): void } }).portal.update({ locale: 'ar' }),
+    );
+    await page.waitForFunction(
+      () => document.querySelector('#portal > [dir]')?.getAttribute('dir') === 'rtl',
+    );
+    expect(await root.getAttribute('lang')).toBe('ar');
+    // The host page keeps its own direction and language.
+    expect(await page.evaluate(() => [document.documentElement.dir, document.documentElement.lang])).toEqual([
+      '',
+      'en',
+    ]);
+    await page.evaluate(() => (window as unknown as { portal: { unmount(): void } }).portal.unmount());
+    expect(await page.evaluate(() => document.getElementById('portal')?.childNodes.length)).toBe(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('hostile global CSS on the host page', () => {
+  /** Turns one of the page's hostile stylesheets on or off. */
+  const setSheet = (page: Page, id: string, enabled: boolean) =>
+    page.evaluate(
+      ([sheetId, on]) => {
+        const link = document.getElementById(sheetId as string) as HTMLLinkElement;
+        if (!link.sheet) throw new Error(`${sheetId} did not load`);
+        link.sheet.disabled = !on;
+      },
+      [id, enabled] as const,
+    );
+
+  /** Computed style and box of every element of the portal (see packages/ui's hostileCss.ts). */
+  const fingerprint = (portal: Locator) =>
+    portal.evaluate((root) => {
+      const props = [
+        'display',
+        'position',
+        'box-sizing',
+        'width',
+        'height',
+        'margin-top',
+        'margin-inline-start',
+        'padding-top',
+        'padding-inline-start',
+        'border-top-width',
+        'border-top-style',
+        'font-family',
+        'font-size',
+        'font-weight',
+        'line-height',
+        'letter-spacing',
+        'text-transform',
+        'text-decoration-line',
+        'color',
+        'background-color',
+        'outline-style',
+        'border-top-left-radius',
+        'vertical-align',
+        'cursor',
+        'z-index',
+      ];
+      return [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
+        const s = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
+        return `${name}[${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}] ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
+      });
+    });
+
+  /** Screenshot and fingerprint of the portal with the sheet on, then off; the differences. */
+  async function compare(page: Page, sheet: string, name: string) {
+    // The portal's own root element (the host's container is the host's to style).
+    const portal = portalOf(page).locator('> [dir]');
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+    });
+    const shot = () => portal.screenshot({ animations: 'disabled', caret: 'hide' });
+    await setSheet(page, sheet, true);
+    const withCss = { png: await shot(), fingerprint: await fingerprint(portal) };
+    await setSheet(page, sheet, false);
+    const withoutCss = { png: await shot(), fingerprint: await fingerprint(portal) };
+    await setSheet(page, sheet, true);
+    const differing = differingPixels(withCss.png, withoutCss.png);
+    if (differing > 0) {
+      const dir = join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots');
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, `${name}-with-host-css.png`), withCss.png);
+      writeFileSync(join(dir, `${name}-without-host-css.png`), withoutCss.png);
+    }
+    // Per element: only what differs (box, or `property: with → without`).
+    const changed = withCss.fingerprint.flatMap((line, i) => {
+      const other = withoutCss.fingerprint[i] ?? '';
+      if (line === other) return [];
+      const [head = '', props = ''] = line.split(' ', 2).length
+        ? [line.slice(0, line.indexOf(' ')), line.slice(line.indexOf(' ') + 1)]
+        : [];
+      const [otherHead = '', otherProps = ''] = [
+        other.slice(0, other.indexOf(' ')),
+        other.slice(other.indexOf(' ') + 1),
+      ];
+      const a = props.split(';');
+      const b = otherProps.split(';');
+      const diffs = a.flatMap((p, j) =>
+        p === b[j] ? [] : [`${p} → ${b[j]?.split(':').slice(1).join(':')}`],
+      );
+      return [`${head}${head === otherHead ? '' : ` (without: ${otherHead})`} ${diffs.join('; ')}`];
+    });
+    return { differing, changed, elements: withCss.fingerprint.length };
+  }
+
+  async function hostilePage(path: string, signedIn: boolean) {
+    const { context, page, errors } = await open();
+    if (signedIn) await signIn(context, app.url, ACME);
+    await page.goto(`/e2e/hostile.html?path=${encodeURIComponent(path)}`);
+    await portalOf(page).getByRole('heading', { level: 1 }).waitFor();
+    await page.waitForFunction(() => document.body.dataset.portalReady === 'true');
+    await setSheet(page, 'hostile-landmarks', false);
+    // The host CSS is really active: the page's own button lost its styles.
+    const probe = await page.locator('#site-button').evaluate((el) => {
+      const s = getComputedStyle(el);
+      return [s.boxSizing, s.cursor, s.borderTopStyle];
+    });
+    expect(probe).toEqual(['content-box', 'auto', 'none']);
+    return { page, errors };
+  }
+
+  it.each([
+    ['the dashboard', '/dashboard', true],
+    ['the sign-in form', '/auth/signin', false],
+  ])('changes nothing of %s: identical pixels, styles and boxes', async (_name, path, signedIn) => {
+    const { page, errors } = await hostilePage(path, signedIn);
+    const result = await compare(page, 'hostile', `hostile${path.replace(/\W+/g, '-')}`);
+    expect(result.elements).toBeGreaterThan(8);
+    expect(result.changed).toEqual([]);
+    expect(result.differing).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('element rules on landmarks (header, nav, main, footer, aside, section) change nothing either', async () => {
+    const { page } = await hostilePage('/dashboard', true);
+    await setSheet(page, 'hostile', false);
+    const result = await compare(page, 'hostile-landmarks', 'hostile-landmarks-dashboard');
+    expect(result.changed).toEqual([]);
+    expect(result.differing).toBe(0);
+  });
+});

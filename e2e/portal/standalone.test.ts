@@ -1,0 +1,285 @@
+// The standalone portal in Chromium against a real host (built host package, PGlite with the demo
+// data, the built standalone portal, the host's own CSP): path routing and sign-in, the frame at
+// phone and desktop widths, RTL, accessibility, and PostHog loading lazily.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser';
+import { packagesDir } from '../support/built';
+import {
+  ACME,
+  collectPageErrors,
+  DEMO_PASSWORD,
+  type E2eHost,
+  GLOBEX,
+  signIn,
+  standaloneAssets,
+  startE2eHost,
+  stayOffline,
+} from './support';
+
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 375, height: 740 };
+
+let app: E2eHost;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startE2eHost(), launchChromium()]);
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((c) => c.close().catch(() => {})));
+  await browser?.close();
+  await app?.close();
+});
+
+/** A fresh browser profile on `host` (no cookies), offline except for the host. */
+async function open(
+  host: E2eHost,
+  viewport = DESKTOP,
+  offsite?: Parameters<typeof stayOffline>[2],
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: host.url });
+  contexts.push(context);
+  await stayOffline(context, host.url, offsite);
+  const page = await context.newPage();
+  return { context, page, errors: collectPageErrors(page) };
+}
+
+const pathOf = (page: Page) => {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+};
+
+/** The page's one h1, once the portal has rendered it. */
+async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
+
+describe('path routing and sign-in', () => {
+  it('sends a signed-out deep link to sign-in, signs in with the keyboard, lands on it; nav and back work', async () => {
+    const { page, errors } = await open(app);
+    await page.goto('/dashboard');
+    await page.waitForURL((url) => url.pathname === '/auth/signin');
+    expect(pathOf(page)).toBe('/auth/signin?returnTo=%2Fdashboard');
+    await heading(page, 'Sign in to your portal');
+
+    // Keyboard only: the first Tab stop is the email field.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await page.keyboard.type(ACME);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await heading(page, 'Dashboard');
+    expect(pathOf(page)).toBe('/dashboard');
+    await page.getByRole('main').waitFor();
+
+    // Inside the frame: its navigation leads to Projects, client-side.
+    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    await nav.getByRole('link', { name: 'Projects', exact: true }).click({ timeout: 10_000 });
+    await page.waitForURL((url) => url.pathname === '/services/projects');
+    await heading(page, 'Projects');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await heading(page, 'Dashboard');
+    expect(errors).toEqual([]);
+  });
+
+  it('renders a deep link directly when signed in, with the query kept', async () => {
+    const { context, page, errors } = await open(app);
+    await signIn(context, app.url, ACME);
+    await page.goto('/services/talent?tab=Active');
+    await heading(page, 'Talent');
+    expect(pathOf(page)).toBe('/services/talent?tab=Active');
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('navigation entries per company', () => {
+  // Spec §2: Home shows only when the CRM contact's lifecycle stage passes the check.
+  it.each([
+    [ACME, true],
+    [GLOBEX, false],
+  ])('%s sees Home in the navigation: %s', async (email, homeVisible) => {
+    const { context, page } = await open(app);
+    await signIn(context, app.url, email);
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor({ timeout: 10_000 });
+    expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(homeVisible ? 1 : 0);
+    expect(await nav.getByRole('link', { name: 'Projects', exact: true }).count()).toBe(1);
+  });
+});
+
+describe('the frame at phone and desktop widths', () => {
+  it('1440px: the side navigation is visible and 290px wide, no top bar', async () => {
+    const { context, page } = await open(app, DESKTOP);
+    await signIn(context, app.url, ACME);
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    await nav.waitFor({ timeout: 10_000 });
+    expect((await nav.boundingBox())?.width).toBe(290);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
+    await page.screenshot({ path: join(screenshotsDir(), 'standalone-1440.png'), fullPage: true });
+  });
+
+  it('375px: a 60px top bar with the menu button, the side navigation hidden; the drawer opens from the left', async () => {
+    const { context, page } = await open(app, PHONE);
+    await signIn(context, app.url, ACME);
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.waitFor({ timeout: 10_000 });
+    const topBar = page.getByRole('banner').filter({ has: menuButton });
+    expect((await topBar.boundingBox())?.height).toBe(60);
+    expect(await page.getByRole('navigation').filter({ visible: true }).count()).toBe(0);
+    await page.screenshot({ path: join(screenshotsDir(), 'standalone-375.png'), fullPage: true });
+
+    await menuButton.click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await page.waitForTimeout(400); // the slide-in transition
+    const box = await drawer.boundingBox();
+    expect(box).toMatchObject({ x: 0, width: 285 });
+    // Closes on route change.
+    await drawer.getByRole('link', { name: 'Projects', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/services/projects');
+    await drawer.waitFor({ state: 'hidden' });
+  });
+});
+
+describe('right to left (PORTAL_LOCALE=ar)', () => {
+  let arabic: E2eHost;
+  beforeAll(async () => {
+    arabic = await startE2eHost({ env: { PORTAL_LOCALE: 'ar' }, shareStoreOf: app });
+  });
+  afterAll(async () => {
+    await arabic?.close();
+  });
+
+  it('sets the page language and direction, and the drawer opens from the right at 375px', async () => {
+    const ar = await import(join(packagesDir, 'portal', 'dist', 'i18n', 'messages.ar.js'));
+    const messages = (ar.ar ?? ar.default ?? Object.values(ar)[0]) as Record<string, string>;
+    const { context, page } = await open(arabic, PHONE);
+    await signIn(context, arabic.url, ACME);
+    await page.goto('/dashboard');
+    await heading(page, messages['page.dashboard.title'] ?? 'Dashboard');
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    const menuButton = page.getByRole('button', { name: messages['nav.openMenu'] ?? 'Open menu' });
+    await menuButton.waitFor({ timeout: 10_000 });
+    await menuButton.click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await page.waitForTimeout(400);
+    const box = await drawer.boundingBox();
+    expect(box).toMatchObject({ x: PHONE.width - 285, width: 285 });
+    await page.screenshot({ path: join(screenshotsDir(), 'standalone-375-rtl-drawer.png') });
+  });
+});
+
+describe('accessibility (axe)', () => {
+  const check = async (page: Page) => {
+    const result = await new AxeBuilder({ page }).analyze();
+    return result.violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    );
+  };
+
+  it('the sign-in page has no violations', async () => {
+    const { page } = await open(app);
+    await page.goto('/auth/signin');
+    await heading(page, 'Sign in to your portal');
+    expect(await check(page)).toEqual([]);
+  });
+
+  it.each([
+    ['1440px', DESKTOP],
+    ['375px', PHONE],
+  ])('the dashboard has no violations at %s', async (_name, viewport) => {
+    const { context, page } = await open(app, viewport);
+    await signIn(context, app.url, ACME);
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    expect(await check(page)).toEqual([]);
+  });
+});
+
+describe('PostHog (POSTHOG_KEY set)', () => {
+  let analytics: E2eHost;
+  beforeAll(async () => {
+    analytics = await startE2eHost({
+      env: { POSTHOG_KEY: 'phc_e2e', POSTHOG_HOST: 'https://eu.i.posthog.com' },
+      shareStoreOf: app,
+    });
+  });
+  afterAll(async () => {
+    await analytics?.close();
+  });
+
+  it('ships posthog-js as a chunk of its own that index.html neither loads nor preloads', async () => {
+    const chunk = standaloneAssets().find((f) => /^posthog-[\w-]+\.js$/.test(f));
+    expect(chunk, 'a posthog-<hash>.js chunk').toBeDefined();
+    const html = await (await fetch(`${analytics.url}/`)).text();
+    const initial = [...html.matchAll(/<(?:script|link)\b[^>]*(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(initial.some((src) => src?.includes('/assets/index-'))).toBe(true);
+    expect(initial.filter((src) => src?.includes('posthog'))).toEqual([]);
+    // Nor does the entry import it statically.
+    const entry = initial.find((src) => src?.endsWith('.js')) as string;
+    const code = readFileSync(join(packagesDir, 'portal', 'dist', 'standalone', entry), 'utf8');
+    expect(code).toContain(chunk);
+    expect(code).not.toMatch(new RegExp(`^import[^;]*${chunk}`, 'm'));
+  });
+
+  it('loads the chunk only after the portal started, then sends to the configured PostHog host', async () => {
+    const sent: string[] = [];
+    const { page, errors } = await open(analytics, DESKTOP, ({ url }) => {
+      if (
+        !url.startsWith('https://eu.i.posthog.com/') &&
+        !url.startsWith('https://eu-assets.i.posthog.com/')
+      ) {
+        return null;
+      }
+      sent.push(url);
+      // PostHog's remote configuration script, and JSON for everything else.
+      return url.endsWith('.js')
+        ? { status: 200, body: '', contentType: 'text/javascript' }
+        : { status: 200, body: '{}' };
+    });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/auth/signin', { waitUntil: 'domcontentloaded' });
+    const beforeStart = [...scripts];
+    await heading(page, 'Sign in to your portal');
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /\/assets\/posthog-[\w-]+\.js$/.test(e.name)),
+    );
+    expect(beforeStart.filter((s) => s.includes('posthog'))).toEqual([]);
+    expect(scripts.findIndex((s) => s.includes('posthog'))).toBeGreaterThan(
+      scripts.findIndex((s) => s.includes('/assets/index-')),
+    );
+    // The page view of the sign-in page goes to the configured host (the assets host serves
+    // PostHog's remote configuration).
+    const toIngestion = () => sent.filter((url) => url.startsWith('https://eu.i.posthog.com/'));
+    await expect.poll(() => toIngestion().length, { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(sent.filter((url) => !/^https:\/\/eu(-assets)?\.i\.posthog\.com\//.test(url))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+function screenshotsDir(): string {
+  return process.env.E2E_SCREENSHOTS_DIR ?? join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots');
+}

@@ -1,0 +1,61 @@
+import type { HostConfig } from '../config/index.js';
+
+/**
+ * The id of the JSON data block in the standalone portal's index.html that carries its runtime
+ * configuration (read by the portal's src/standalone/runtimeConfig.ts).
+ */
+export const RUNTIME_CONFIG_ID = 'client-portal-config';
+
+/** What the standalone portal learns from its host at runtime. Every field is optional to the portal. */
+export interface PortalRuntimeConfig {
+  /** The sign-in page: a password form for AUTH_MODE=local, a single-sign-on button for oidc. */
+  signInMode: 'local' | 'sso';
+  /** Product analytics; null: none (nothing is loaded). */
+  posthog: { key: string; host: string } | null;
+  /** The CRM lifecycle stage that opens Home (the same one the demo data uses). */
+  homeLifecycleStage: string;
+  /** Absent: the portal's default (English). */
+  locale?: string;
+  /** Footer links; a missing one keeps the portal's default. */
+  links?: { privacyPolicy?: string; website?: string; contact?: string };
+}
+
+export function portalRuntimeConfig(config: HostConfig): PortalRuntimeConfig {
+  const links = config.portalLinks;
+  return {
+    signInMode: config.auth.mode === 'oidc' ? 'sso' : 'local',
+    posthog: config.posthog ? { key: config.posthog.key, host: config.posthog.host } : null,
+    homeLifecycleStage: config.homeLifecycleStage,
+    ...(config.portalLocale ? { locale: config.portalLocale } : {}),
+    ...(Object.keys(links).length > 0 ? { links: { ...links } } : {}),
+  };
+}
+
+/**
+ * JSON that is safe inside a `<script>` element: no `<` (so no `</script>` or `<!--`), `>`, `&`,
+ * or the JavaScript line separators, all written as \u escapes that JSON.parse reads back.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+const DATA_BLOCK = new RegExp(
+  `<script\\b[^>]*\\bid=["']?${RUNTIME_CONFIG_ID}["']?[^>]*>[\\s\\S]*?</script>`,
+  'i',
+);
+
+/**
+ * Writes the runtime configuration into index.html as a JSON data block (`type="application/json"`
+ * is never executed, so the CSP's `script-src 'self'` allows it): replaces the build's placeholder
+ * block, or adds one before `</head>`.
+ */
+export function injectRuntimeConfig(html: string, runtime: PortalRuntimeConfig): string {
+  const block = `<script type="application/json" id="${RUNTIME_CONFIG_ID}">${scriptSafeJson(runtime)}</script>`;
+  if (DATA_BLOCK.test(html)) return html.replace(DATA_BLOCK, () => block);
+  const head = html.search(/<\/head>/i);
+  if (head >= 0) return `${html.slice(0, head)}${block}\n${html.slice(head)}`;
+  return `${block}\n${html}`;
+}

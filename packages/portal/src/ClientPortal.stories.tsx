@@ -1,0 +1,516 @@
+import { isRequestError } from '@client-portal/api-client';
+import { handlers, scenario } from '@client-portal/api-client/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { ClientPortal, type ClientPortalProps } from './ClientPortal';
+import {
+  countRequests,
+  requestLog,
+  sessionAfterSignIn,
+  sessionUntilSignOut,
+  switchableRoute,
+} from './stories-support/handlers';
+import { clearPortalStorage, portalRoot, portalRoots, SLOW } from './stories-support/portal-dom';
+
+/**
+ * The whole portal as a host embeds it: memory routing (the Storybook address never changes) and
+ * `onSignInRequired` instead of leaving the page. The plays rely on what any frame shows — the
+ * page's one h1, status and alert regions, buttons by name — never on the frame's internals.
+ */
+const PREFIX = 'story-portal';
+
+const meta = {
+  title: 'Portal/ClientPortal',
+  component: ClientPortal,
+  args: {
+    routing: { mode: 'memory', initialPath: '/dashboard' },
+    storageKeyPrefix: PREFIX,
+    onSignInRequired: fn(),
+    onReady: fn(),
+    onNavigate: fn(),
+    onError: fn(),
+  },
+  parameters: { bare: true, msw: { handlers: scenario('signedIn') } },
+  beforeEach: () => clearPortalStorage(PREFIX),
+} satisfies Meta<typeof ClientPortal>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const pageHeading = (canvasElement: HTMLElement, name: string) =>
+  within(canvasElement).findByRole('heading', { level: 1, name }, SLOW);
+
+const signedInLog = requestLog(['session', 'profile']);
+
+/**
+ * A signed-in customer on the dashboard: the page renders and the host hears about it. The
+ * session and profile are each asked for once, however many parts of the portal use them.
+ */
+export const SignedIn: Story = {
+  parameters: { msw: { handlers: [...signedInLog.handlers, ...scenario('signedIn')] } },
+  beforeEach: () => signedInLog.reset(),
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(signedInLog.entries.filter((id) => id === 'session')).toHaveLength(1);
+    await expect(signedInLog.entries.filter((id) => id === 'profile').length).toBeLessThanOrEqual(1);
+    await waitFor(() => expect(args.onReady).toHaveBeenCalledTimes(1));
+    await expect(args.onNavigate).toHaveBeenCalledWith('/dashboard');
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
+    await expect(args.onError).not.toHaveBeenCalled();
+    const root = portalRoot(canvasElement);
+    await expect(root).toHaveAttribute('lang', 'en');
+    await expect(root).toHaveAttribute('dir', 'ltr');
+    await expect(root).toHaveAttribute('data-color-mode', 'light');
+    // The portal never touches the host document.
+    await expect(document.documentElement).not.toHaveAttribute('data-color-mode');
+    await expect(document.body).not.toHaveAttribute('dir');
+  },
+};
+
+const signedOutLog = requestLog(['session', 'profile', 'crm']);
+
+/**
+ * Spec §6: without a session (204) the guard sends the visitor to the login URL with returnTo =
+ * the portal's current path and query; nothing of the portal is shown meanwhile.
+ */
+export const SignedOut: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/services/talent?tab=Active' } },
+  parameters: { msw: { handlers: [...signedOutLog.handlers, ...scenario('signedOut')] } },
+  beforeEach: () => signedOutLog.reset(),
+  play: async ({ canvas, args }) => {
+    await waitFor(() =>
+      expect(args.onSignInRequired).toHaveBeenCalledWith(
+        `/api/auth/login?returnTo=${encodeURIComponent('/services/talent?tab=Active')}`,
+      ),
+    );
+    // Spec §4: nothing after the session is asked for without a user.
+    await expect(signedOutLog.entries).toEqual(['session']);
+    await expect(args.onSignInRequired).toHaveBeenCalledTimes(1);
+    await expect(canvas.getByRole('status', { name: 'Taking you to sign-in…' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await expect(args.onReady).not.toHaveBeenCalled();
+    await expect(args.onError).not.toHaveBeenCalled();
+  },
+};
+
+/** A host's own login URL keeps its query; returnTo is added to it. */
+export const SignedOutCustomLoginUrl: Story = {
+  args: {
+    loginUrl: 'https://id.example.com/login?client=portal',
+    routing: { mode: 'memory', initialPath: '/services/projects' },
+  },
+  parameters: { msw: { handlers: scenario('signedOut') } },
+  play: async ({ args }) => {
+    await waitFor(() =>
+      expect(args.onSignInRequired).toHaveBeenCalledWith(
+        'https://id.example.com/login?client=portal&returnTo=%2Fservices%2Fprojects',
+      ),
+    );
+  },
+};
+
+/** While the session loads (slowly): a labelled spinner, then the page. */
+export const Loading: Story = {
+  parameters: { msw: { handlers: handlers({ session: 'slow' }, { slowMs: 1500 }) } },
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await expect(args.onReady).not.toHaveBeenCalled();
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    await expect(canvas.queryByRole('status', { name: 'Loading…' })).not.toBeInTheDocument();
+    await expect(args.onReady).toHaveBeenCalledTimes(1);
+  },
+};
+
+const offlineSession = switchableRoute('session', 'networkError');
+
+/**
+ * The host cannot be reached (status 0): an offline message with retry, reported to the host.
+ * When the connection is back, retry brings the portal up without a reload.
+ */
+export const ApiDown: Story = {
+  parameters: { msw: { handlers: [offlineSession.handler, ...scenario('signedIn')] } },
+  beforeEach: () => offlineSession.reset(),
+  play: async ({ canvas, canvasElement, args }) => {
+    const heading = await canvas.findByRole('heading', { name: 'You appear to be offline' }, SLOW);
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toContainElement(heading);
+    await expect(alert).toHaveTextContent(
+      'We could not reach the portal. Check your connection and try again.',
+    );
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await expect(args.onReady).not.toHaveBeenCalled();
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
+    // Reported once, after the retries, as a network failure of the session call.
+    await expect(args.onError).toHaveBeenCalledTimes(1);
+    const [error, where] = (args.onError as ReturnType<typeof fn>).mock.calls[0] ?? [];
+    await expect(where).toBe('query:session');
+    await expect(isRequestError(error) && error.status === 0).toBe(true);
+
+    offlineSession.recover();
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    await expect(canvas.queryByRole('alert')).not.toBeInTheDocument();
+    await expect(args.onReady).toHaveBeenCalledTimes(1);
+  },
+};
+
+const failingSession = switchableRoute('session', 'serverError');
+
+/** The session call fails on the server (500): a general error with retry, not the offline text. */
+export const ServerError: Story = {
+  parameters: { msw: { handlers: [failingSession.handler, ...scenario('signedIn')] } },
+  beforeEach: () => failingSession.reset(),
+  play: async ({ canvas, args }) => {
+    const heading = await canvas.findByRole('heading', { name: 'Something went wrong' }, SLOW);
+    await expect(canvas.getByRole('alert')).toContainElement(heading);
+    await expect(canvas.queryByText('You appear to be offline')).not.toBeInTheDocument();
+    await expect(args.onError).toHaveBeenCalledWith(expect.anything(), 'query:session');
+    const before = failingSession.calls;
+    // Still failing: retry asks again and the message stays (busy while it asks).
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(failingSession.calls).toBeGreaterThan(before));
+    await waitFor(() => expect(args.onError).toHaveBeenCalledTimes(2), SLOW);
+    await expect(canvas.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-busy');
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
+  },
+};
+
+/** Arabic: right to left on the portal root (never on the document), Arabic page title. */
+export const Arabic: Story = {
+  args: { locale: 'ar' },
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'لوحة المعلومات')).toBeVisible();
+    const root = portalRoot(canvasElement);
+    await expect(root).toHaveAttribute('dir', 'rtl');
+    await expect(root).toHaveAttribute('lang', 'ar');
+    await expect(getComputedStyle(root).direction).toBe('rtl');
+    await expect(document.documentElement.getAttribute('dir')).not.toBe('rtl');
+    await expect(within(root).getByText('يجري إعداد هذا القسم لحسابك.')).toBeVisible();
+    await expect(args.onReady).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** German: German page title and copy, left to right. */
+export const German: Story = {
+  args: { locale: 'de', routing: { mode: 'memory', initialPath: '/services/projects' } },
+  play: async ({ canvasElement }) => {
+    await expect(await pageHeading(canvasElement, 'Projekte')).toBeVisible();
+    const root = portalRoot(canvasElement);
+    await expect(root).toHaveAttribute('lang', 'de');
+    await expect(root).toHaveAttribute('dir', 'ltr');
+    await expect(within(root).getByText('Dieser Bereich wird für Ihr Konto vorbereitet.')).toBeVisible();
+  },
+};
+
+/** German offline screen: state messages are translated too. */
+export const GermanOffline: Story = {
+  args: { locale: 'de' },
+  parameters: { msw: { handlers: handlers({ session: 'networkError' }) } },
+  play: async ({ canvas }) => {
+    await expect(
+      await canvas.findByRole('heading', { name: 'Sie scheinen offline zu sein' }, SLOW),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
+  },
+};
+
+/** The host overrides single messages; everything else stays in the chosen language. */
+export const MessagesOverride: Story = {
+  args: {
+    locale: 'de',
+    messages: {
+      'page.dashboard.title': 'Lieferübersicht',
+      'page.comingSoon': 'Ihre Kennzahlen erscheinen hier in Kürze.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await pageHeading(canvasElement, 'Lieferübersicht')).toBeVisible();
+    const root = portalRoot(canvasElement);
+    await expect(within(root).getByText('Ihre Kennzahlen erscheinen hier in Kürze.')).toBeVisible();
+    await expect(within(root).queryByRole('heading', { name: 'Übersicht' })).not.toBeInTheDocument();
+  },
+};
+
+/** Overrides work for a language the portal does not ship: English underneath, host strings on top. */
+export const MessagesForUnshippedLocale: Story = {
+  args: {
+    locale: 'fr',
+    messages: { 'page.dashboard.title': 'Tableau de bord', 'page.comingSoon': 'Bientôt disponible.' },
+  },
+  play: async ({ canvasElement }) => {
+    await expect(await pageHeading(canvasElement, 'Tableau de bord')).toBeVisible();
+    const root = portalRoot(canvasElement);
+    await expect(root).toHaveAttribute('lang', 'fr');
+    await expect(root).toHaveAttribute('dir', 'ltr');
+    await expect(within(root).getByText('Bientôt disponible.')).toBeVisible();
+  },
+};
+
+const APPEARANCE: ClientPortalProps['appearance'] = {
+  light: {
+    accent: '#5b21b6',
+    accentText: '#ffffff',
+    radius: '4px',
+    background: 'url(https://tracker.example/x)',
+  },
+  dark: { accent: '#c4b5fd', accentText: '#1e1b4b', radius: '14px' },
+};
+
+/** Rendered colour of a CSS colour value, for comparing with computed styles. */
+function rgbOf(color: string): string {
+  const probe = document.createElement('span');
+  probe.style.color = color;
+  document.body.append(probe);
+  const rgb = getComputedStyle(probe).color;
+  probe.remove();
+  return rgb;
+}
+
+/**
+ * Appearance variables for the light mode are custom properties on the portal root, and the
+ * accent paints the primary button (the sign-in page: it needs no frame). Unsafe values are dropped.
+ */
+export const AppearanceLight: Story = {
+  args: { appearance: APPEARANCE, routing: { mode: 'memory', initialPath: '/auth/signin' } },
+  play: async ({ canvas, canvasElement }) => {
+    const root = portalRoot(canvasElement);
+    const button = await canvas.findByRole('button', { name: 'Sign in' });
+    const style = getComputedStyle(root);
+    await expect(style.getPropertyValue('--cp-color-tone-accent-solid').trim()).toBe('#5b21b6');
+    await expect(style.getPropertyValue('--cp-color-tone-accent-onSolid').trim()).toBe('#ffffff');
+    await expect(style.getPropertyValue('--cp-radius-md').trim()).toBe('4px');
+    await expect(root.style.getPropertyValue('--cp-color-canvas')).toBe('');
+    await expect(getComputedStyle(button).backgroundColor).toBe(rgbOf('#5b21b6'));
+  },
+};
+
+/** The dark set applies in dark mode (and the light set does not). */
+export const AppearanceDark: Story = {
+  args: {
+    appearance: APPEARANCE,
+    colorScheme: 'dark',
+    routing: { mode: 'memory', initialPath: '/auth/signin' },
+  },
+  play: async ({ canvas, canvasElement }) => {
+    const root = portalRoot(canvasElement);
+    await expect(root).toHaveAttribute('data-color-mode', 'dark');
+    const button = await canvas.findByRole('button', { name: 'Sign in' });
+    const style = getComputedStyle(root);
+    await expect(style.getPropertyValue('--cp-color-tone-accent-solid').trim()).toBe('#c4b5fd');
+    await expect(style.getPropertyValue('--cp-radius-md').trim()).toBe('14px');
+    await expect(getComputedStyle(button).backgroundColor).toBe(rgbOf('#c4b5fd'));
+    await expect(getComputedStyle(button).color).toBe(rgbOf('#1e1b4b'));
+  },
+};
+
+const A = 'story-portal-a';
+const B = 'story-portal-b';
+const sessionCalls = countRequests('session');
+const navigateA = fn();
+const navigateB = fn();
+
+/**
+ * Two portals on one page stay independent: each has its own query cache (each asks for the
+ * session), colour-mode storage key and memory route. Signing in and navigating in one leaves the
+ * other where it was.
+ */
+export const TwoPortals: Story = {
+  parameters: {
+    msw: { handlers: [sessionCalls.handler, ...scenario('signedIn')] },
+    // Each portal's frame has its own main, banner and contentinfo landmarks, so a page with two
+    // portals has two of each. This is the one story where that is expected (and reported to the
+    // frame's owners); every other rule still applies.
+    a11y: {
+      config: {
+        rules: [
+          { id: 'landmark-no-duplicate-main', enabled: false },
+          { id: 'landmark-no-duplicate-banner', enabled: false },
+          { id: 'landmark-no-duplicate-contentinfo', enabled: false },
+          { id: 'landmark-unique', enabled: false },
+        ],
+      },
+    },
+  },
+  beforeEach: () => {
+    sessionCalls.reset();
+    navigateA.mockClear();
+    navigateB.mockClear();
+    const clear = clearPortalStorage(A, B);
+    localStorage.setItem(`${B}:color-mode`, 'dark');
+    return clear;
+  },
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
+      <ClientPortal
+        {...args}
+        storageKeyPrefix={A}
+        routing={{ mode: 'memory', initialPath: '/auth/signin?returnTo=%2Fservices%2Fprojects' }}
+        onNavigate={navigateA}
+      />
+      <ClientPortal
+        {...args}
+        storageKeyPrefix={B}
+        routing={{ mode: 'memory', initialPath: '/dashboard' }}
+        onNavigate={navigateB}
+      />
+    </div>
+  ),
+  play: async ({ canvasElement, args }) => {
+    const [rootA, rootB] = portalRoots(canvasElement);
+    if (!rootA || !rootB) throw new Error('Expected two portal roots');
+    const a = within(rootA);
+    const b = within(rootB);
+    const address = window.location.href;
+    const historyLength = window.history.length;
+    await expect(await b.findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW)).toBeVisible();
+    await expect(a.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
+    // Separate caches: each portal asked for the session itself.
+    await waitFor(() => expect(sessionCalls.calls).toBe(2));
+    // Separate colour-mode keys: B's stored dark mode does not reach A.
+    await expect(rootA).toHaveAttribute('data-color-mode', 'light');
+    await expect(rootB).toHaveAttribute('data-color-mode', 'dark');
+    await expect(localStorage.getItem(`${A}:color-mode`)).not.toBe('dark');
+
+    await userEvent.type(a.getByLabelText('Email'), 'maya.okafor@northwind.example');
+    await userEvent.type(a.getByLabelText('Password'), 'portal-demo');
+    await userEvent.click(a.getByRole('button', { name: 'Sign in' }));
+
+    await expect(await a.findByRole('heading', { level: 1, name: 'Projects' }, SLOW)).toBeVisible();
+    await expect(navigateA).toHaveBeenLastCalledWith('/services/projects');
+    // B did not move.
+    await expect(b.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(navigateB).toHaveBeenCalledTimes(1);
+    await expect(navigateB).toHaveBeenCalledWith('/dashboard');
+    // Memory routing: the host page's address and history are untouched.
+    await expect(window.location.href).toBe(address);
+    await expect(window.history.length).toBe(historyLength);
+    await expect(args.onReady).toHaveBeenCalledTimes(2);
+    await expect(args.onError).not.toHaveBeenCalled();
+  },
+};
+
+/** An unknown address inside the portal: a "not found" page, nothing reported as an error. */
+export const NotFound: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/no-such-page' } },
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Page not found')).toBeVisible();
+    await expect(
+      within(canvasElement).getByText(
+        'There is nothing at this address. Use the navigation to find your way.',
+      ),
+    ).toBeVisible();
+    await expect(args.onNavigate).toHaveBeenCalledWith('/no-such-page');
+    await expect(args.onError).not.toHaveBeenCalled();
+  },
+};
+
+const rootLog = requestLog(['session', 'profile']);
+
+/**
+ * "/" has no page: a contact at the Home lifecycle stage (the fixtures' default) goes to Home.
+ * Spec §4 order: the profile is asked for only after the session answered with a user.
+ */
+export const RootRedirectToHome: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/' } },
+  parameters: { msw: { handlers: [...rootLog.handlers, ...scenario('signedIn')] } },
+  beforeEach: () => rootLog.reset(),
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Home')).toBeVisible();
+    await expect(rootLog.entries.slice(0, 2)).toEqual(['session', 'profile']);
+    await expect(args.onNavigate).toHaveBeenCalledWith('/');
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/home');
+  },
+};
+
+/** Another lifecycle stage (the brand-new customer's profile): "/" goes to the Dashboard. */
+export const RootRedirectToDashboard: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/' } },
+  parameters: { msw: { handlers: handlers({ profile: 'empty' }) } },
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/dashboard');
+    await expect(args.onNavigate).not.toHaveBeenCalledWith('/home');
+  },
+};
+
+/** The profile fails (not retried): the gate cannot pass, "/" still lands on the Dashboard. */
+export const RootRedirectProfileFailed: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/' } },
+  parameters: { msw: { handlers: handlers({ profile: 'error' }) } },
+  play: async ({ canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    await expect(args.onError).toHaveBeenCalledWith(expect.anything(), 'query:profile');
+  },
+};
+
+const signInFlow = sessionAfterSignIn();
+
+/**
+ * The whole round trip: the guard asks the host to sign in with returnTo; the host shows the
+ * portal's sign-in page at that URL; after signing in the portal is back where the visitor was.
+ */
+export const SignInRoundTrip: Story = {
+  args: { routing: { mode: 'memory', initialPath: '/services/ai-agents' } },
+  parameters: { msw: { handlers: [...signInFlow.handlers, ...scenario('signedIn')] } },
+  beforeEach: () => signInFlow.reset(),
+  render: function Render(args) {
+    const [initialPath, setPath] = useState('/services/ai-agents');
+    return (
+      <ClientPortal
+        key={initialPath}
+        {...args}
+        routing={{ mode: 'memory', initialPath }}
+        onSignInRequired={(url) => {
+          args.onSignInRequired?.(url);
+          // A host with its own sign-in: open the portal's sign-in page with the same returnTo.
+          setPath(`/auth/signin${url.slice(url.indexOf('?'))}`);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, canvasElement, args }) => {
+    const email = await canvas.findByLabelText('Email', {}, SLOW);
+    await expect(args.onSignInRequired).toHaveBeenCalledWith(
+      '/api/auth/login?returnTo=%2Fservices%2Fai-agents',
+    );
+    await userEvent.type(email, 'maya.okafor@northwind.example');
+    await userEvent.type(canvas.getByLabelText('Password'), 'portal-demo{Enter}');
+    await expect(await pageHeading(canvasElement, 'AI Agents')).toBeVisible();
+    await expect(args.onSignInRequired).toHaveBeenCalledTimes(1);
+    await expect(signInFlow.signedIn).toBe(true);
+  },
+};
+
+const signOutFlow = sessionUntilSignOut();
+
+/**
+ * Signing out (from the frame's settings menu, found by its name): the host session ends and the
+ * host is told (`onSignOut`), then handed the login URL.
+ */
+export const SignOut: Story = {
+  parameters: { msw: { handlers: [...signOutFlow.handlers, ...scenario('signedIn')] } },
+  beforeEach: () => signOutFlow.reset(),
+  args: { onSignOut: fn() },
+  play: async ({ canvas, canvasElement, args }) => {
+    await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
+    const [settings] = canvas.getAllByRole('button', { name: 'Display settings' });
+    if (!settings) throw new Error('No settings button');
+    // By keyboard: open the menu, jump to its last item (Sign out), choose it.
+    settings.focus();
+    await userEvent.keyboard('{Enter}');
+    const item = await canvas.findByRole('menuitem', { name: 'Sign out' });
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(item).toHaveAttribute('data-highlighted'));
+    await userEvent.keyboard('{Enter}');
+
+    await waitFor(() => expect(args.onSignOut).toHaveBeenCalledTimes(1));
+    await expect(signOutFlow.signedOut).toBe(true);
+    await expect(args.onSignInRequired).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/auth\/login/));
+    await expect(args.onError).not.toHaveBeenCalled();
+    // The menu has closed (its exit animation done) before the accessibility check runs.
+    await waitFor(() => expect(canvas.queryByRole('menu')).not.toBeInTheDocument());
+  },
+};

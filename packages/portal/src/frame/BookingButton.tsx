@@ -1,0 +1,27 @@
+import { Tooltip, visuallyHidden } from '@client-portal/ui';
+import { MessageCircle } from 'lucide-react';
+import { useAccountManager } from '../data/PortalData';
+import { useI18n } from '../i18n/I18nProvider';
+import * as styles from './BookingButton.css';
+
+/**
+ * Spec §2: the floating chat button that opens the account manager's booking page in a new tab.
+ * Not shown while the account manager loads, or when there is none or no booking page.
+ */
+export function BookingButton() {
+  const { t } = useI18n();
+  const bookingUrl = useAccountManager().data?.accountManager?.bookingUrl;
+  if (!bookingUrl) return null;
+  return (
+    <div className={styles.slot}>
+      <Tooltip content={t('frame.bookMeeting')} placement="top-end">
+        <a className={styles.button} href={bookingUrl} target="_blank" rel="noopener noreferrer">
+          <MessageCircle className={styles.icon} size={24} aria-hidden="true" focusable="false" />
+          <span className={visuallyHidden}>
+            {t('frame.bookMeeting')} {t('frame.newTab')}
+          </span>
+        </a>
+      </Tooltip>
+    </div>
+  );
+}

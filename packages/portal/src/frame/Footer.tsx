@@ -1,0 +1,46 @@
+import { Link } from '@client-portal/ui';
+import { useI18n } from '../i18n/I18nProvider';
+import type { MessageKey } from '../i18n/messages.en';
+import type { PortalLinks } from '../config';
+import { usePortal } from '../PortalContext';
+import * as styles from './Footer.css';
+
+const LINKS: readonly { key: keyof PortalLinks; label: MessageKey }[] = [
+  { key: 'privacyPolicy', label: 'frame.privacyPolicy' },
+  { key: 'website', label: 'frame.website' },
+  { key: 'contact', label: 'frame.contactUs' },
+];
+
+/**
+ * Spec §2: the copyright line with the current year and the provider's links, each opening in a
+ * new tab (and saying so to screen readers). Rendered inside the frame's <footer>.
+ */
+export function Footer() {
+  const { t } = useI18n();
+  const { links } = usePortal();
+  return (
+    <>
+      <p className={styles.copyright}>
+        {t('frame.copyright', { year: new Date().getFullYear(), provider: t('frame.provider') })}
+      </p>
+      <nav aria-label={t('frame.footerLinks')}>
+        <ul className={styles.links}>
+          {LINKS.map(({ key, label }) => (
+            <li key={key}>
+              <Link
+                href={links[key]}
+                variant="standalone"
+                external
+                target="_blank"
+                rel="noopener noreferrer"
+                newTabLabel={t('frame.newTab')}
+              >
+                {t(label)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

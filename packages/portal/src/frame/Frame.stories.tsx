@@ -1,0 +1,287 @@
+import { handlers } from '@client-portal/api-client/mocks';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import type { ClientPortalProps } from '../ClientPortal';
+import {
+  COMPANY_LOGO,
+  ENTRY_HREFS,
+  entriesOf,
+  fixtures,
+  frameMeta,
+  frameReady,
+  portalArgs,
+  settled,
+  storageKey,
+  widthBecomes,
+} from './storySupport';
+
+/**
+ * The portal frame on a large screen (≥ 992px): the whole <ClientPortal> on the contract's mock API.
+ * Small screens, settings and data states have their own files.
+ */
+const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Large screen' };
+export default meta;
+type Story = StoryObj<ClientPortalProps>;
+
+const sideNav = (canvasElement: HTMLElement) =>
+  within(canvasElement).getByRole('navigation', { name: 'Portal' });
+const edge = (el: Element) => el.getBoundingClientRect();
+
+/** Expanded (the default): entries, links, active entry, sizes, landmarks, skip link. */
+export const Expanded: Story = {
+  args: portalArgs('expanded'),
+  play: async ({ canvasElement, args }) => {
+    const { canvas, main } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    // Home shows once the profile passes the gate: all nine entries, in order, with prefixes and queries.
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    const entryLinks = entriesOf(nav).map((li) => within(li).getAllByRole('link')[0]!);
+    await expect(entryLinks.map((a) => a.getAttribute('href'))).toEqual(ENTRY_HREFS);
+    const names = ['Home', 'Dashboard', 'Projects', 'Talent', 'AI Agents', 'Account', 'Knowledge Base'];
+    for (const [i, name] of [...names, 'My Teams', 'Maya Okafor'].entries()) {
+      await expect(entryLinks[i]).toHaveAccessibleName(name);
+    }
+    // Exactly the Dashboard entry is the current page.
+    const current = entryLinks.filter((a) => a.getAttribute('aria-current') === 'page');
+    await expect(current).toEqual([within(nav).getByRole('link', { name: 'Dashboard' })]);
+
+    // 290px navigation, the content beside it; 20px icons; a 40px profile logo, the company's.
+    await widthBecomes(nav, 290);
+    await expect(Math.round(edge(main).left - edge(nav).left)).toBe(290);
+    const icon = within(nav).getByRole('link', { name: 'Dashboard' }).querySelector('svg')!;
+    await expect([edge(icon).width, edge(icon).height]).toEqual([20, 20]);
+    const profile = within(nav).getByRole('link', { name: 'Maya Okafor' });
+    const logo = await waitFor(() => {
+      const img = profile.querySelector('img');
+      if (!img) throw new Error('logo still loading');
+      return img;
+    });
+    await expect(logo).toHaveAttribute('src', COMPANY_LOGO);
+    await expect([edge(logo).width, edge(logo).height]).toEqual([40, 40]);
+    // The last entry is pinned 35px above the navigation's bottom edge.
+    const pinned = entriesOf(nav).at(-1)!;
+    await expect(Math.round(edge(nav).bottom - edge(pinned).bottom)).toBe(35);
+
+    // Landmarks: one main, the labelled navigations, the footer.
+    await expect(canvas.getAllByRole('main')).toHaveLength(1);
+    await expect(canvas.getByRole('navigation', { name: 'Legal and contact' })).toBeVisible();
+    await expect(canvas.getByRole('contentinfo')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Open menu' })).toBeNull();
+
+    // The skip link comes first, shows on focus and moves focus to the page.
+    await userEvent.tab();
+    const skip = canvas.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toHaveFocus();
+    await expect(skip).toHaveAttribute('href', `#${main.id}`);
+    await expect(edge(skip).width).toBeGreaterThan(40);
+    await userEvent.keyboard('{Enter}');
+    await expect(main).toHaveFocus();
+
+    // Following an entry: the page changes, the entry becomes current, the host hears of it.
+    await userEvent.click(within(nav).getByRole('link', { name: 'Talent' }));
+    await frameReady(canvasElement, 'Talent');
+    await expect(within(nav).getByRole('link', { name: 'Talent' })).toHaveAttribute('aria-current', 'page');
+    await expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/services/talent?tab=Active');
+  },
+};
+
+/** Mini mode by keyboard: Tab to the switch, Enter turns it on, Space off; focus inside expands it. */
+export const MiniByKeyboard: Story = {
+  args: portalArgs('mini-keyboard'),
+  play: async ({ canvasElement }) => {
+    const { main } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    await userEvent.tab(); // skip link
+    await userEvent.tab(); // logo
+    await userEvent.tab();
+    const toggle = within(nav).getByRole('button', { name: 'Collapse navigation' });
+    await expect(toggle).toHaveFocus();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(toggle).toHaveAttribute('aria-controls', nav.id);
+
+    await userEvent.keyboard('{Enter}');
+    await expect(toggle).toHaveAccessibleName('Expand navigation');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(window.localStorage.getItem(storageKey('mini-keyboard', 'nav-mini'))).toBe('true');
+    // The content takes the space at once; the panel stays open while focus is in it.
+    await waitFor(() => expect(Math.round(edge(main).left - edge(nav).left)).toBe(120));
+    await widthBecomes(nav, 290);
+
+    // Focus leaves: the panel collapses. Focus returns: it expands.
+    await userEvent.tab({ shift: true });
+    await userEvent.tab({ shift: true });
+    await expect(canvasElement.ownerDocument.activeElement?.textContent).toBe('Skip to content');
+    await widthBecomes(nav, 120);
+    await userEvent.tab();
+    await widthBecomes(nav, 290);
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+
+    // Space turns mini mode off again.
+    await userEvent.keyboard(' ');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(window.localStorage.getItem(storageKey('mini-keyboard', 'nav-mini'))).toBe('false');
+    await waitFor(() => expect(Math.round(edge(main).left - edge(nav).left)).toBe(290));
+
+    // And on, to end in mini mode, the pointer away and focus on the page.
+    await userEvent.keyboard('{Enter}');
+    main.focus();
+    await widthBecomes(nav, 120);
+  },
+};
+
+/** Mini mode (kept from an earlier visit): 120px, first letters, the "S" mark. */
+export const Mini: Story = {
+  args: portalArgs('mini'),
+  beforeEach: () => {
+    window.localStorage.setItem(storageKey('mini', 'nav-mini'), 'true');
+  },
+  play: async ({ canvasElement }) => {
+    const { main } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    await widthBecomes(nav, 120);
+    await expect(Math.round(edge(main).left - edge(nav).left)).toBe(120);
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    // Each entry shows its first letter and keeps its full name for assistive technology.
+    const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
+    await expect(within(dashboard).getByText('D')).toBeVisible();
+    await expect(dashboard.querySelector('svg')).not.toBeVisible();
+    await expect(edge(within(dashboard).getByText('Dashboard')).width).toBeLessThanOrEqual(1);
+    // The logo shrinks to its mark; the profile to its logo.
+    const logo = within(nav).getByRole('link', { name: 'Client Portal' });
+    await expect(logo.querySelector('svg')).toBeVisible();
+    await expect(edge(within(logo).getByText('Client Portal')).width).toBeLessThanOrEqual(1);
+    const profile = within(nav).getByRole('link', { name: 'Maya Okafor' });
+    await expect(edge(within(profile).getByText('Maya Okafor')).width).toBeLessThanOrEqual(1);
+    await expect(within(nav).queryByRole('button', { name: 'Display settings' })).toBeNull();
+    // The switch stays reachable, and says what it does.
+    await expect(within(nav).getByRole('button', { name: 'Expand navigation' })).toBeVisible();
+    // Nothing overflows the narrow panel.
+    await expect(nav.scrollWidth).toBeLessThanOrEqual(nav.clientWidth);
+  },
+};
+
+/** Mini mode while the pointer is over it: the panel expands over the content, which stays put. */
+export const MiniHovered: Story = {
+  args: portalArgs('mini-hovered'),
+  beforeEach: () => {
+    window.localStorage.setItem(storageKey('mini-hovered', 'nav-mini'), 'true');
+  },
+  play: async ({ canvasElement }) => {
+    const { main } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    await widthBecomes(nav, 120);
+    await userEvent.hover(nav);
+    await widthBecomes(nav, 290);
+    await expect(Math.round(edge(main).left - edge(nav).left)).toBe(120);
+    await expect(within(nav).getByText('Dashboard')).toBeVisible();
+    await expect(within(nav).getByText('Client Portal')).toBeVisible();
+    await expect(within(nav).getByRole('button', { name: 'Display settings' })).toBeVisible();
+    // Leaving collapses it; coming back expands it again (the story ends hovered).
+    await userEvent.unhover(nav);
+    await widthBecomes(nav, 120);
+    await userEvent.hover(nav);
+    await widthBecomes(nav, 290);
+    await settled(nav);
+  },
+};
+
+/** Right to left (Arabic): the navigation on the right, mirrored icons, the booking button on the left. */
+export const RightToLeft: Story = {
+  args: portalArgs('rtl', { locale: 'ar' }),
+  play: async ({ canvasElement }) => {
+    const { canvas, main } = await frameReady(canvasElement, 'لوحة المعلومات');
+    const nav = canvas.getByRole('navigation', { name: 'البوابة' });
+    await widthBecomes(nav, 290);
+    const root = canvasElement.querySelector('[data-color-mode]')!;
+    await expect(root).toHaveAttribute('dir', 'rtl');
+    await expect(Math.round(edge(root).right - edge(nav).right)).toBe(0);
+    await expect(Math.round(edge(nav).left - edge(main).right)).toBe(0);
+    await expect(within(nav).getByRole('link', { name: 'لوحة المعلومات' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    // The collapse icon points the other way.
+    const toggle = within(nav).getByRole('button', { name: 'طي التنقل' });
+    await expect(getComputedStyle(toggle.firstElementChild!).transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    // The booking button sits at the inline end: the left.
+    const book = await canvas.findByRole('link', { name: /احجز اجتماعًا مع مدير حسابي/ });
+    await expect(edge(book).left - edge(main).left).toBeLessThan(80);
+  },
+};
+
+/** German: longer words still fit the navigation. */
+export const German: Story = {
+  args: portalArgs('german', { locale: 'de' }),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await frameReady(canvasElement, 'Übersicht');
+    const nav = canvas.getByRole('navigation', { name: 'Portal' });
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    for (const name of ['Start', 'Übersicht', 'Wissensdatenbank', 'KI-Agenten', 'Meine Teams']) {
+      const link = within(nav).getByRole('link', { name });
+      await expect(link.scrollWidth).toBeLessThanOrEqual(link.clientWidth);
+    }
+    await expect(within(nav).getByRole('button', { name: 'Navigation einklappen' })).toBeVisible();
+    await expect(canvas.getByRole('link', { name: /Datenschutzerklärung/ })).toBeVisible();
+  },
+};
+
+/** The footer: the current year, three links that open in a new tab and say so. */
+export const Footer: Story = {
+  args: portalArgs('footer'),
+  play: async ({ canvasElement, args }) => {
+    const { canvas } = await frameReady(canvasElement);
+    const footer = canvas.getByRole('contentinfo');
+    await expect(footer).toHaveTextContent(`© ${new Date().getFullYear()} Client Portal`);
+    const links = within(within(footer).getByRole('navigation', { name: 'Legal and contact' })).getAllByRole(
+      'link',
+    );
+    await expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      args.links?.privacyPolicy,
+      args.links?.website,
+      args.links?.contact,
+    ]);
+    for (const link of links) {
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link.getAttribute('rel')?.split(' ')).toEqual(
+        expect.arrayContaining(['noopener', 'noreferrer']),
+      );
+      await expect(link).toHaveAccessibleName(expect.stringContaining('(opens in a new tab)'));
+    }
+  },
+};
+
+/** The booking button: the account manager's booking page, in a new tab, with its tooltip. */
+export const BookingButton: Story = {
+  args: portalArgs('booking'),
+  play: async ({ canvasElement }) => {
+    const { canvas, main } = await frameReady(canvasElement);
+    const book = await canvas.findByRole('link', { name: /Book a meeting with my Account Manager/ });
+    await expect(book).toHaveAttribute('href', fixtures.accountManager.accountManager?.bookingUrl);
+    await expect(book).toHaveAttribute('target', '_blank');
+    await expect(book.getAttribute('rel')?.split(' ')).toEqual(
+      expect.arrayContaining(['noopener', 'noreferrer']),
+    );
+    await expect(book).toHaveAccessibleName('Book a meeting with my Account Manager (opens in a new tab)');
+    // Bottom right of the page area, clear of the footer.
+    await expect(edge(main).right - edge(book).right).toBeLessThan(40);
+    await expect(edge(book).bottom).toBeLessThanOrEqual(edge(canvas.getByRole('contentinfo')).top);
+    // Hover or focus shows the tooltip.
+    await userEvent.hover(book);
+    const tooltip = await canvas.findByRole('tooltip');
+    await expect(tooltip).toHaveTextContent('Book a meeting with my Account Manager');
+  },
+};
+
+/** Without a booking page (no account manager), there is no booking button. */
+export const NoBookingPage: Story = {
+  args: portalArgs('no-booking'),
+  parameters: { msw: { handlers: handlers({ accountManager: 'empty' }) } },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await frameReady(canvasElement);
+    await waitFor(() => expect(within(sideNav(canvasElement)).getAllByRole('listitem')).toHaveLength(9));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect(canvas.queryByRole('link', { name: /Book a meeting/ })).toBeNull();
+  },
+};

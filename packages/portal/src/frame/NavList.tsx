@@ -1,0 +1,126 @@
+import { Skeleton } from '@client-portal/ui';
+import {
+  BookOpen,
+  Bot,
+  FileText,
+  FolderKanban,
+  House,
+  LayoutDashboard,
+  type LucideIcon,
+  Users,
+  UsersRound,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'wouter';
+import { useProfile, useSession } from '../data/PortalData';
+import { useI18n } from '../i18n/I18nProvider';
+import { hrefOf, isActive, type NavEntry, type NavIcon } from '../routing/nav';
+import { DEFAULT_COMPANY_LOGO } from './defaultLogo';
+import * as styles from './NavList.css';
+
+const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
+  home: House,
+  dashboard: LayoutDashboard,
+  projects: FolderKanban,
+  talent: Users,
+  aiAgents: Bot,
+  account: FileText,
+  knowledgeBase: BookOpen,
+  myTeams: UsersRound,
+};
+
+/** The letter a mini navigation shows for an entry (spec §2), in the label's own script. */
+export function initialOf(label: string, locale: string): string {
+  return (Array.from(label.trim())[0] ?? '').toLocaleUpperCase(locale);
+}
+
+function EntryLink({ entry, location }: { entry: NavEntry; location: string }) {
+  const { t, locale } = useI18n();
+  const label = t(entry.label);
+  const Icon = entry.id === 'profile' ? null : ICONS[entry.id];
+  return (
+    <Link
+      href={hrefOf(entry)}
+      className={styles.link}
+      aria-current={isActive(entry, location) ? 'page' : undefined}
+    >
+      {Icon ? <Icon className={styles.icon} size={20} aria-hidden="true" focusable="false" /> : null}
+      <span className={styles.initial} aria-hidden="true">
+        {initialOf(label, locale)}
+      </span>
+      <span className={styles.label}>{label}</span>
+    </Link>
+  );
+}
+
+/**
+ * Spec §2: the company logo (default image as fallback) and, expanded, the signed-in user's name
+ * instead of the word Profile. The name is the link's text in every state, so it is also its
+ * accessible name; collapsed, it is only hidden visually.
+ */
+function ProfileLink({ entry, location }: { entry: NavEntry; location: string }) {
+  const { t } = useI18n();
+  const session = useSession();
+  const profile = useProfile();
+  const [failedLogo, setFailedLogo] = useState<string | null>(null);
+  const name = session.data?.name?.trim() || profile.data?.profile.contact.name.trim() || t(entry.label);
+  const companyLogo = profile.data?.profile.company.companyLogo ?? null;
+  const logo = companyLogo && companyLogo !== failedLogo ? companyLogo : DEFAULT_COMPANY_LOGO;
+  return (
+    <Link
+      href={hrefOf(entry)}
+      className={[styles.link, styles.profileLink].join(' ')}
+      aria-current={isActive(entry, location) ? 'page' : undefined}
+    >
+      {profile.isPending ? (
+        <Skeleton width={40} height={40} className={styles.logo} />
+      ) : (
+        <img
+          className={styles.logo}
+          src={logo}
+          alt=""
+          width={40}
+          height={40}
+          data-logo={logo === DEFAULT_COMPANY_LOGO ? 'default' : 'company'}
+          onError={() => setFailedLogo(companyLogo)}
+        />
+      )}
+      <span className={styles.profileName}>{name}</span>
+    </Link>
+  );
+}
+
+/**
+ * The navigation entries (the side navigation's and the drawer's): every entry but the last in
+ * order, the last pinned to the bottom with `aside` (the settings button) next to it.
+ */
+export function NavList({
+  entries,
+  location,
+  aside,
+}: {
+  entries: readonly NavEntry[];
+  location: string;
+  aside?: ReactNode;
+}) {
+  const last = entries.at(-1);
+  return (
+    <ul className={styles.list}>
+      {entries.slice(0, -1).map((entry) => (
+        <li key={entry.id} className={styles.item}>
+          <EntryLink entry={entry} location={location} />
+        </li>
+      ))}
+      {last ? (
+        <li className={styles.pinned}>
+          {last.id === 'profile' ? (
+            <ProfileLink entry={last} location={location} />
+          ) : (
+            <EntryLink entry={last} location={location} />
+          )}
+          {aside ? <span className={styles.aside}>{aside}</span> : null}
+        </li>
+      ) : null}
+    </ul>
+  );
+}

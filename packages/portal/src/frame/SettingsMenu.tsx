@@ -1,0 +1,104 @@
+import {
+  type ColorMode,
+  IconButton,
+  Menu,
+  type MenuEntry,
+  type MenuPlacement,
+  useTheme,
+} from '@client-portal/ui';
+import { Check, Contrast as ContrastIcon, LogOut, Monitor, Moon, Settings2, Sun, Type } from 'lucide-react';
+import { useI18n } from '../i18n/I18nProvider';
+import { CONTRASTS, type Contrast } from './frameSettings';
+import * as styles from './SettingsMenu.css';
+import { useSignOut } from './useSignOut';
+
+const MODES = [
+  { mode: 'light', label: 'frame.colorMode.light', Icon: Sun },
+  { mode: 'dark', label: 'frame.colorMode.dark', Icon: Moon },
+  { mode: 'system', label: 'frame.colorMode.system', Icon: Monitor },
+] as const satisfies readonly { mode: ColorMode; label: string; Icon: unknown }[];
+
+const CONTRAST_LABELS = { default: 'frame.contrast.default', bold: 'frame.contrast.bold' } as const;
+
+/** A choice with a check mark after the current one. */
+function Choice({ label, current }: { label: string; current: boolean }) {
+  return (
+    <span className={styles.choice}>
+      {label}
+      {current ? <Check className={styles.check} size={16} aria-hidden="true" focusable="false" /> : null}
+    </span>
+  );
+}
+
+/**
+ * The display settings (colour mode, contrast) and sign-out. Colour mode is ThemeRoot's (kept under
+ * `<prefix>:color-mode`); contrast is the frame's.
+ */
+export function SettingsMenu({
+  contrast,
+  onContrastChange,
+  placement,
+  onOpenChange,
+}: {
+  contrast: Contrast;
+  onContrastChange: (contrast: Contrast) => void;
+  placement: MenuPlacement;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  const { t } = useI18n();
+  const { mode, setMode } = useTheme();
+  const signOut = useSignOut();
+  const items: MenuEntry[] = [
+    {
+      type: 'group',
+      label: t('frame.colorMode'),
+      items: MODES.map(({ mode: value, label, Icon }) => ({
+        value: `mode:${value}`,
+        label: <Choice label={t(label)} current={mode === value} />,
+        valueText: t(label),
+        icon: <Icon size={16} aria-hidden="true" focusable="false" />,
+      })),
+    },
+    { type: 'separator' },
+    {
+      type: 'group',
+      label: t('frame.contrast'),
+      items: CONTRASTS.map((value) => ({
+        value: `contrast:${value}`,
+        label: <Choice label={t(CONTRAST_LABELS[value])} current={contrast === value} />,
+        valueText: t(CONTRAST_LABELS[value]),
+        icon:
+          value === 'bold' ? (
+            <ContrastIcon size={16} aria-hidden="true" focusable="false" />
+          ) : (
+            <Type size={16} aria-hidden="true" focusable="false" />
+          ),
+      })),
+    },
+    { type: 'separator' },
+    {
+      value: 'sign-out',
+      label: t('frame.signOut'),
+      icon: <LogOut className={styles.flip} size={16} aria-hidden="true" focusable="false" />,
+    },
+  ];
+  const onSelect = (value: string) => {
+    const [kind, choice] = value.split(':');
+    if (kind === 'mode' && (choice === 'light' || choice === 'dark' || choice === 'system')) setMode(choice);
+    else if (kind === 'contrast' && (choice === 'default' || choice === 'bold')) onContrastChange(choice);
+    else if (value === 'sign-out') void signOut();
+  };
+  return (
+    <Menu
+      items={items}
+      onSelect={onSelect}
+      placement={placement}
+      onOpenChange={onOpenChange}
+      trigger={
+        <IconButton label={t('frame.settings')} variant="ghost" tone="neutral">
+          <Settings2 size={20} aria-hidden="true" focusable="false" />
+        </IconButton>
+      }
+    />
+  );
+}

@@ -1,0 +1,104 @@
+import { IconButton, Tooltip } from '@client-portal/ui';
+import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
+import { type FocusEvent, useId, useRef, useState } from 'react';
+import { useI18n } from '../i18n/I18nProvider';
+import type { NavEntry } from '../routing/nav';
+import { BrandLink } from './BrandLink';
+import type { Contrast } from './frameSettings';
+import { NavList } from './NavList';
+import { collapsed as collapsedStyle } from './NavList.css';
+import { SettingsMenu } from './SettingsMenu';
+import * as styles from './SideNav.css';
+
+/**
+ * The large-screen navigation (spec §2): logo, entries, the profile pinned to the bottom, and the
+ * mini-mode switch. In mini mode it expands while hovered, while keyboard focus is inside it and
+ * while its settings menu is open; otherwise it shows first letters and the "S" mark.
+ */
+export function SideNav({
+  entries,
+  location,
+  mini,
+  onMiniChange,
+  contrast,
+  onContrastChange,
+}: {
+  entries: readonly NavEntry[];
+  location: string;
+  mini: boolean;
+  onMiniChange: (mini: boolean) => void;
+  contrast: Contrast;
+  onContrastChange: (contrast: Contrast) => void;
+}) {
+  const { t } = useI18n();
+  const id = useId();
+  const [hovered, setHovered] = useState(false);
+  const [keyboardFocus, setKeyboardFocus] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  // Focus that follows a click is the mouse's: it must not hold the panel open once the pointer leaves.
+  const pointerDown = useRef(false);
+  const collapsed = mini && !hovered && !keyboardFocus && !menuOpen;
+  const toggleLabel = mini ? t('nav.expand') : t('nav.collapse');
+
+  const onFocus = () => {
+    if (!pointerDown.current) setKeyboardFocus(true);
+    pointerDown.current = false;
+  };
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setKeyboardFocus(false);
+  };
+
+  return (
+    <nav
+      id={id}
+      aria-label={t('nav.label')}
+      className={[styles.panel, collapsed ? collapsedStyle : undefined].filter(Boolean).join(' ')}
+      data-mini={mini || undefined}
+      data-hovered={hovered || undefined}
+      onPointerEnter={(event) => {
+        if (event.pointerType !== 'touch') setHovered(true);
+      }}
+      onPointerLeave={() => setHovered(false)}
+      onPointerDown={() => {
+        pointerDown.current = true;
+      }}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
+      <div className={styles.header}>
+        <BrandLink />
+        <Tooltip content={toggleLabel} placement="bottom">
+          <IconButton
+            label={toggleLabel}
+            aria-expanded={!mini}
+            aria-controls={id}
+            variant="ghost"
+            tone="neutral"
+            flipInRtl
+            onClick={() => onMiniChange(!mini)}
+          >
+            {mini ? (
+              <PanelLeftOpen size={20} aria-hidden="true" focusable="false" />
+            ) : (
+              <PanelLeftClose size={20} aria-hidden="true" focusable="false" />
+            )}
+          </IconButton>
+        </Tooltip>
+      </div>
+      <div className={styles.entries}>
+        <NavList
+          entries={entries}
+          location={location}
+          aside={
+            <SettingsMenu
+              contrast={contrast}
+              onContrastChange={onContrastChange}
+              placement="top-end"
+              onOpenChange={setMenuOpen}
+            />
+          }
+        />
+      </div>
+    </nav>
+  );
+}

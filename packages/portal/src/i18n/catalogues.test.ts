@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { catalogueFor, languageOf } from './catalogues';
+import { ar } from './messages.ar';
+import { de } from './messages.de';
+import { en, type MessageKey } from './messages.en';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+const keys = Object.keys(en).sort() as MessageKey[];
+
+describe.each([
+  ['ar', ar],
+  ['de', de],
+] as const)('the %s catalogue', (_name, catalogue) => {
+  it("has exactly English's keys", () => {
+    expect(Object.keys(catalogue).sort()).toEqual(keys);
+  });
+
+  it('has no empty or untrimmed strings', () => {
+    for (const key of keys) {
+      expect(typeof catalogue[key], key).toBe('string');
+      expect(catalogue[key].trim(), key).not.toBe('');
+      expect(catalogue[key], key).toBe(catalogue[key].trim());
+    }
+  });
+
+  it("keeps each message's placeholders", () => {
+    for (const key of keys) expect(placeholders(catalogue[key]), key).toEqual(placeholders(en[key]));
+  });
+});
+
+describe('the English catalogue', () => {
+  it('has no empty strings and only {word} placeholders', () => {
+    for (const key of keys) {
+      expect(en[key].trim(), key).not.toBe('');
+      // A brace that is not part of a {name} placeholder is a typo.
+      expect(en[key].replace(/\{\w+\}/g, ''), key).not.toMatch(/[{}]/);
+    }
+  });
+});
+
+describe('catalogueFor', () => {
+  it('picks the catalogue by language, whatever the region or case', () => {
+    expect(catalogueFor('ar')).toBe(ar);
+    expect(catalogueFor('ar-EG')).toBe(ar);
+    expect(catalogueFor('DE-at')).toBe(de);
+    expect(languageOf('de-CH')).toBe('de');
+  });
+
+  it('falls back to English (no overrides) for other languages', () => {
+    expect(catalogueFor('en')).toEqual({});
+    expect(catalogueFor('fr-FR')).toEqual({});
+    expect(catalogueFor('')).toEqual({});
+  });
+});

@@ -1,0 +1,28 @@
+// The standalone portal (dist/standalone): the whole viewport is the portal, with path routing.
+// Its runtime configuration (sign-in mode, PostHog, locale, links) comes from the host, which
+// writes it into index.html; see runtimeConfig.ts.
+import '@client-portal/portal/styles.css';
+import './standalone.css';
+import { ClientPortal } from '@client-portal/portal';
+import { directionOf } from '@client-portal/ui';
+import { createRoot } from 'react-dom/client';
+import { parseRuntimeConfig, RUNTIME_CONFIG_ID } from './runtimeConfig';
+
+const config = parseRuntimeConfig(document.getElementById(RUNTIME_CONFIG_ID)?.textContent);
+// This page belongs to the portal: its language and direction are the portal's.
+document.documentElement.lang = config.locale;
+document.documentElement.dir = directionOf(config.locale);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('client portal: #root is missing from index.html');
+
+createRoot(container).render(
+  <ClientPortal
+    routing={{ mode: 'path' }}
+    signInMode={config.signInMode}
+    locale={config.locale}
+    {...(config.posthog ? { posthog: config.posthog } : {})}
+    {...(config.links ? { links: config.links } : {})}
+    {...(config.homeLifecycleStage ? { homeLifecycleStage: config.homeLifecycleStage } : {})}
+  />,
+);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { parseRuntimeConfig } from './runtimeConfig';
+
+describe('parseRuntimeConfig', () => {
+  it('runs on defaults without a host (empty, missing or broken data block)', () => {
+    for (const text of [undefined, null, '', '{}', 'not json', '[1]', 'null', '"sso"']) {
+      expect(parseRuntimeConfig(text)).toEqual({ signInMode: 'local', locale: 'en' });
+    }
+  });
+
+  it('reads what the host writes', () => {
+    const text = JSON.stringify({
+      signInMode: 'sso',
+      posthog: { key: 'phc_abc', host: 'https://eu.i.posthog.com/' },
+      homeLifecycleStage: '249503789',
+      locale: 'ar',
+      links: { privacyPolicy: 'https://acme.example/privacy', website: 'https://acme.example/' },
+    });
+    expect(parseRuntimeConfig(text)).toEqual({
+      signInMode: 'sso',
+      posthog: { key: 'phc_abc', host: 'https://eu.i.posthog.com' },
+      homeLifecycleStage: '249503789',
+      locale: 'ar',
+      links: { privacyPolicy: 'https://acme.example/privacy', website: 'https://acme.example/' },
+    });
+    expect(parseRuntimeConfig('{"posthog":{"key":"phc_abc","host":null}}').posthog).toEqual({
+      key: 'phc_abc',
+    });
+  });
+
+  it('drops values that are not what they claim, keeping the defaults', () => {
+    const text = JSON.stringify({
+      signInMode: 'magic',
+      posthog: { key: 'bad key<script>' },
+      homeLifecycleStage: '   ',
+      locale: 'en_US"><img',
+      links: { privacyPolicy: 'javascript:alert(1)', website: '/relative', contact: 42 },
+    });
+    expect(parseRuntimeConfig(text)).toEqual({ signInMode: 'local', locale: 'en' });
+  });
+});

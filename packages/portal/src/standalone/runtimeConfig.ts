@@ -1,0 +1,78 @@
+import type { PortalLinks, PortalPostHogOptions } from '../config';
+
+/**
+ * The id of the JSON data block in the standalone index.html that carries the runtime
+ * configuration. The host writes it (packages/host-express/src/portal/runtime-config.ts):
+ *
+ * ```html
+ * <script type="application/json" id="client-portal-config">
+ *   {"signInMode":"local","posthog":{"key":"phc_…","host":"https://eu.i.posthog.com"},
+ *    "homeLifecycleStage":"249503789","locale":"de","links":{"privacyPolicy":"https://…"}}
+ * </script>
+ * ```
+ *
+ * A data block is never executed, so a CSP with `script-src 'self'` allows it. Every field is
+ * optional; a missing, malformed or unexpected value falls back to the portal's default.
+ */
+export const RUNTIME_CONFIG_ID = 'client-portal-config';
+
+export interface StandaloneConfig {
+  signInMode: 'local' | 'sso';
+  locale: string;
+  posthog?: PortalPostHogOptions;
+  homeLifecycleStage?: string;
+  links?: Partial<PortalLinks>;
+}
+
+const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
+const POSTHOG_KEY = /^[A-Za-z0-9_-]{1,200}$/;
+const LINK_KEYS = ['privacyPolicy', 'website', 'contact'] as const;
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** An absolute http(s) URL (no `javascript:` or relative tricks), or undefined. */
+function httpUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value.length > 2000) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads the runtime configuration from the data block's text; never throws. */
+export function parseRuntimeConfig(text: string | null | undefined): StandaloneConfig {
+  let raw: unknown = null;
+  try {
+    raw = text ? JSON.parse(text) : null;
+  } catch {
+    raw = null;
+  }
+  const input = isRecord(raw) ? raw : {};
+  const config: StandaloneConfig = {
+    signInMode: input.signInMode === 'sso' ? 'sso' : 'local',
+    locale: typeof input.locale === 'string' && LOCALE.test(input.locale) ? input.locale : 'en',
+  };
+  if (
+    isRecord(input.posthog) &&
+    typeof input.posthog.key === 'string' &&
+    POSTHOG_KEY.test(input.posthog.key)
+  ) {
+    const host = httpUrl(input.posthog.host);
+    config.posthog = { key: input.posthog.key, ...(host ? { host: host.replace(/\/+$/, '') } : {}) };
+  }
+  if (typeof input.homeLifecycleStage === 'string' && input.homeLifecycleStage.trim()) {
+    config.homeLifecycleStage = input.homeLifecycleStage.trim();
+  }
+  if (isRecord(input.links)) {
+    const links: Partial<PortalLinks> = {};
+    for (const key of LINK_KEYS) {
+      const url = httpUrl(input.links[key]);
+      if (url) links[key] = url;
+    }
+    if (Object.keys(links).length > 0) config.links = links;
+  }
+  return config;
+}
