@@ -83,7 +83,10 @@ describe('memory routing (mountClientPortal from plain JavaScript)', () => {
     await signIn(context, app.url, ACME);
     await page.goto('/e2e/embed.html?path=/dashboard');
     await heading(page, 'Dashboard');
-    const nav = portalOf(page).getByRole('navigation').filter({ visible: true }).first();
+    const nav = portalOf(page)
+      .getByRole('navigation', { name: 'Portal', exact: true })
+      .filter({ visible: true })
+      .first();
     await nav.getByRole('link', { name: 'Projects', exact: true }).click({ timeout: 10_000 });
     await heading(page, 'Projects');
     expect(new URL(page.url()).pathname).toBe('/e2e/embed.html');

@@ -82,7 +82,10 @@ describe('path routing and sign-in', () => {
     await page.getByRole('main').waitFor();
 
     // Inside the frame: its navigation leads to Projects, client-side.
-    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    const nav = page
+      .getByRole('navigation', { name: 'Portal', exact: true })
+      .filter({ visible: true })
+      .first();
     await nav.getByRole('link', { name: 'Projects', exact: true }).click({ timeout: 10_000 });
     await page.waitForURL((url) => url.pathname === '/services/projects');
     await heading(page, 'Projects');
@@ -112,7 +115,10 @@ describe('navigation entries per company', () => {
     await signIn(context, app.url, email);
     await page.goto('/dashboard');
     await heading(page, 'Dashboard');
-    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    const nav = page
+      .getByRole('navigation', { name: 'Portal', exact: true })
+      .filter({ visible: true })
+      .first();
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor({ timeout: 10_000 });
     expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(homeVisible ? 1 : 0);
     expect(await nav.getByRole('link', { name: 'Projects', exact: true }).count()).toBe(1);
@@ -125,7 +131,10 @@ describe('the frame at phone and desktop widths', () => {
     await signIn(context, app.url, ACME);
     await page.goto('/dashboard');
     await heading(page, 'Dashboard');
-    const nav = page.getByRole('navigation').filter({ visible: true }).first();
+    const nav = page
+      .getByRole('navigation', { name: 'Portal', exact: true })
+      .filter({ visible: true })
+      .first();
     await nav.waitFor({ timeout: 10_000 });
     expect((await nav.boundingBox())?.width).toBe(290);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
@@ -141,7 +150,9 @@ describe('the frame at phone and desktop widths', () => {
     await menuButton.waitFor({ timeout: 10_000 });
     const topBar = page.getByRole('banner').filter({ has: menuButton });
     expect((await topBar.boundingBox())?.height).toBe(60);
-    expect(await page.getByRole('navigation').filter({ visible: true }).count()).toBe(0);
+    expect(
+      await page.getByRole('navigation', { name: 'Portal', exact: true }).filter({ visible: true }).count(),
+    ).toBe(0);
     await page.screenshot({ path: join(screenshotsDir(), 'standalone-375.png'), fullPage: true });
 
     await menuButton.click();

@@ -1,5 +1,4 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
-import type { z } from 'zod';
 import { describeIssues, readProblem, RequestError, statusText, toResponseIssues } from './errors.js';
 import type { JsonRoute, NoContentRoute, RouteData } from './route-types.js';
 import { fillPath, routes } from './routes.js';
@@ -154,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
       const what = text ? `body is not JSON (${type})` : `empty body with status ${response.status}`;
       throw malformed([{ path: '', message: what }]);
     }
-    const parsed = (route.response as z.ZodType).safeParse(body);
+    const parsed = route.response.safeParse(body);
     if (!parsed.success) throw malformed(toResponseIssues(parsed.error));
     return parsed.data as RouteData<R>;
   }

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import * as z from 'zod/mini';
 import { problemSchema } from './schemas/common.js';
 
 /**
@@ -112,7 +112,7 @@ export function isRequestError(error: unknown): error is RequestError {
 /** Reads the fields of a problem+json body that are present and well-typed; never throws. */
 export function readProblem(body: unknown): RequestErrorInit['problem'] {
   if (typeof body !== 'object' || body === null) return undefined;
-  const parsed = problemSchema.partial().safeParse(body);
+  const parsed = z.partial(problemSchema).safeParse(body);
   if (parsed.success) return parsed.data;
   // A half-valid problem body still has useful strings; keep those rather than nothing.
   const record = body as Record<string, unknown>;
@@ -121,7 +121,7 @@ export function readProblem(body: unknown): RequestErrorInit['problem'] {
 }
 
 /** zod issues as `path: message` pairs, capped so a huge broken list stays readable. */
-export function toResponseIssues(error: z.ZodError, limit = 10): ResponseIssue[] {
+export function toResponseIssues(error: z.core.$ZodError, limit = 10): ResponseIssue[] {
   return error.issues.slice(0, limit).map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

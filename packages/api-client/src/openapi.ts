@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { AnyRoute, ErrorStatus } from './route-types.js';
 import { CONTRACT_TAGS } from './route-types.js';
 import { routes } from './routes.js';
@@ -45,7 +45,7 @@ function stripRoot({ $schema: _s, $id: _i, ...rest }: JsonSchema): JsonSchema {
   return rest;
 }
 
-function schemaOf(schema: z.ZodType): JsonSchema {
+function schemaOf(schema: z.core.$ZodType): JsonSchema {
   const id = contractRegistry.get(schema)?.id;
   if (id) return { $ref: `${SCHEMA_BASE}${id}` };
   return stripRoot(z.toJSONSchema(schema, JSON_SCHEMA_OPTIONS) as JsonSchema);
@@ -57,13 +57,13 @@ function parameters(route: AnyRoute): unknown[] {
     ['path', route.params],
     ['query', route.query],
   ] as const) {
-    for (const [name, prop] of Object.entries(object?.shape ?? {}) as [string, z.ZodType][]) {
+    for (const [name, prop] of Object.entries(object?.shape ?? {}) as [string, z.core.$ZodType][]) {
       const schema = stripRoot(z.toJSONSchema(prop, JSON_SCHEMA_OPTIONS) as JsonSchema);
       const { description, ...rest } = schema;
       list.push({
         name,
         in: where,
-        required: where === 'path' || !prop.safeParse(undefined).success,
+        required: where === 'path' || !z.safeParse(prop, undefined).success,
         ...(typeof description === 'string' ? { description } : {}),
         schema: rest,
       });

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 export type HttpMethod = 'GET' | 'POST';
 
@@ -25,10 +25,10 @@ interface RouteCommon {
   readonly tag: ContractTag;
   /** `session`: 401 without a session. `public`: reachable signed out. */
   readonly auth: 'session' | 'public';
-  readonly params?: z.ZodObject;
+  readonly params?: z.ZodMiniObject;
   /** Query schemas strip unknown parameters (cache-busters must not fail a request). */
-  readonly query?: z.ZodObject;
-  readonly body?: z.ZodType;
+  readonly query?: z.ZodMiniObject;
+  readonly body?: z.ZodMiniType;
   /** The body may be left out (compatibility bodies that the host ignores). */
   readonly bodyOptional?: true;
   /** Why the body schema is what it is; printed in the OpenAPI description. */
@@ -39,7 +39,7 @@ interface RouteCommon {
 /** A route the client fetches and whose 2xx body is validated by `response`. */
 export interface JsonRoute extends RouteCommon {
   readonly kind: 'json';
-  readonly response: z.ZodType;
+  readonly response: z.ZodMiniType;
   /** A status that means "nothing to show" and makes the client return null (204 session, 404 AI usage). */
   readonly nullStatus?: 204 | 404;
   /** The spec's error-catalogue message; without one, errors carry the HTTP status text. */

@@ -55,7 +55,9 @@ describe.each(testStores)('host skeleton on $name', (kind) => {
   const logs = capturedLogger();
   beforeAll(async () => {
     store = await kind.open();
-    host = await createPortalHost(testConfig(), {
+    // A PORTAL_DIR without a built portal: the host's own fallback page is served at "/".
+    const noPortal = await mkdtemp(join(tmpdir(), 'no-portal-'));
+    host = await createPortalHost(testConfig({ PORTAL_DIR: noPortal }), {
       store,
       logger: logs.logger,
       createAuth: authDouble(),

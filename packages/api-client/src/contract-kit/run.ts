@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describeIssues, type ResponseIssue, toResponseIssues } from '../errors.js';
 import type { AnyRoute } from '../route-types.js';
 import { fillPath, type RouteId, routeIds, routes } from '../routes.js';
@@ -102,7 +102,7 @@ async function runOne(spec: CheckSpec, options: ContractCheckOptions, memory: Ma
         parsedBody = undefined;
       }
     }
-    const validate = (schema: z.ZodType, what: string) => {
+    const validate = (schema: z.ZodMiniType, what: string) => {
       const parsed = schema.safeParse(parsedBody);
       result.schemaValid = parsed.success;
       if (!parsed.success) {

@@ -1,5 +1,4 @@
 import { delay, getResponse, type HttpHandler, HttpResponse, http } from 'msw';
-import type { z } from 'zod';
 import type { AnyRoute } from '../route-types.js';
 import { type RouteId, routeIds, routes } from '../routes.js';
 import { createPortalFixtures, type PortalFixtures } from './fixtures/portal.js';
@@ -87,7 +86,7 @@ async function readRequest(
     } catch {
       return { type: 'problem', status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
     }
-    const parsed = (route.body as z.ZodType | undefined)?.safeParse(body);
+    const parsed = route.body?.safeParse(body);
     if (parsed && !parsed.success) return invalid(parsed.error, 'body');
   }
   return { fixtures, params, query, body: (body ?? {}) as Record<string, unknown> };

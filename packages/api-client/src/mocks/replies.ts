@@ -1,5 +1,5 @@
 import { HttpResponse } from 'msw';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** What a route mock decides; turned into an HTTP response by the handlers. */
 export type MockReply =
@@ -28,7 +28,7 @@ export const notFound = (detail: string): MockReply => ({
   detail,
 });
 
-export function invalid(error: z.ZodError, where: string): MockReply {
+export function invalid(error: z.core.$ZodError, where: string): MockReply {
   return {
     type: 'problem',
     status: 400,

@@ -1,29 +1,28 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imageUrl } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /** The CRM owner of the caller's contact; `bookingUrl` is their meetings link (opened in a new tab). */
 export const accountManagerSchema = named(
   'AccountManager',
   z.object({
-    id: z.string().min(1).describe('CRM owner id.'),
+    id: described(z.string().check(z.minLength(1)), 'CRM owner id.'),
     name: z.string(),
-    email: z.string().min(3),
-    title: z.string().nullable(),
-    phone: z.string().nullable(),
-    photoUrl: imageUrl.nullable(),
-    bookingUrl: z
-      .string()
-      .regex(/^https?:\/\/\S+$/)
-      .nullable()
-      .describe('Absolute meeting-booking URL, or null when none is configured.'),
+    email: z.string().check(z.minLength(3)),
+    title: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    photoUrl: z.nullable(imageUrl),
+    bookingUrl: described(
+      z.nullable(z.string().check(z.regex(/^https?:\/\/\S+$/))),
+      'Absolute meeting-booking URL, or null when none is configured.',
+    ),
   }),
 );
 
 export const accountManagerResponseSchema = named(
   'AccountManagerResponse',
   z.object({
-    accountManager: accountManagerSchema.nullable().describe('Null when the contact has no owner.'),
+    accountManager: described(z.nullable(accountManagerSchema), 'Null when the contact has no owner.'),
   }),
 );
 

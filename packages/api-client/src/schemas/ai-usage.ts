@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { analyticsRangeQuery, count, dateRangeSchema, isoDate, projectKeyParam, ratio } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 export const AI_TOOLS = ['windsurf', 'copilot', 'cursor'] as const;
 export type AiTool = (typeof AI_TOOLS)[number];
@@ -16,24 +16,26 @@ export const aiUsageDaySchema = named(
   z.object({
     date: isoDate,
     activeUsers: count,
-    suggestions: count
-      .nullable()
-      .describe('Completions shown; null for tools that do not report it (Windsurf).'),
+    suggestions: described(
+      z.nullable(count),
+      'Completions shown; null for tools that do not report it (Windsurf).',
+    ),
     acceptances: count,
-    linesSuggested: count.nullable(),
+    linesSuggested: z.nullable(count),
     linesAccepted: count,
     chatRequests: count,
-    agentRequests: count
-      .nullable()
-      .describe('Agent (Cascade / agent mode) requests; null when not reported.'),
+    agentRequests: described(
+      z.nullable(count),
+      'Agent (Cascade / agent mode) requests; null when not reported.',
+    ),
   }),
 );
 
 export const aiUsageBreakdownRowSchema = named(
   'AiUsageBreakdownRow',
   z.object({
-    name: z.string().describe('Language, IDE or model name as the tool reports it.'),
-    suggestions: count.nullable(),
+    name: described(z.string(), 'Language, IDE or model name as the tool reports it.'),
+    suggestions: z.nullable(count),
     acceptances: count,
     linesAccepted: count,
   }),
@@ -43,31 +45,32 @@ export const aiToolUsageSchema = named(
   'AiToolUsage',
   z.object({
     tool: z.enum(AI_TOOLS),
-    scope: z
-      .object({
+    scope: described(
+      z.object({
         kind: z.enum(['organisation', 'enterprise', 'team', 'group', 'emails']),
         name: z.string(),
-      })
-      .describe(
-        'What the tool reports on (tools never report per Jira project; the host maps project → scope).',
-      ),
-    seats: count.nullable().describe('Licensed seats in the scope, when the tool reports them.'),
-    dataThrough: isoDate.nullable().describe('Last complete day of data (tools publish with a delay).'),
+      }),
+      'What the tool reports on (tools never report per Jira project; the host maps project → scope).',
+    ),
+    seats: described(z.nullable(count), 'Licensed seats in the scope, when the tool reports them.'),
+    dataThrough: described(z.nullable(isoDate), 'Last complete day of data (tools publish with a delay).'),
     totals: z.object({
-      activeUsers: count.describe('Distinct users active at least once in the range.'),
-      suggestions: count.nullable(),
+      activeUsers: described(count, 'Distinct users active at least once in the range.'),
+      suggestions: z.nullable(count),
       acceptances: count,
-      acceptanceRate: ratio
-        .nullable()
-        .describe('acceptances ÷ suggestions; null where suggestions are not reported.'),
-      linesSuggested: count.nullable(),
+      acceptanceRate: described(
+        z.nullable(ratio),
+        'acceptances ÷ suggestions; null where suggestions are not reported.',
+      ),
+      linesSuggested: z.nullable(count),
       linesAccepted: count,
       chatRequests: count,
-      agentRequests: count.nullable(),
+      agentRequests: z.nullable(count),
     }),
-    daily: z
-      .array(aiUsageDaySchema)
-      .describe('One row per day of the range, oldest first; days without use are zeros.'),
+    daily: described(
+      z.array(aiUsageDaySchema),
+      'One row per day of the range, oldest first; days without use are zeros.',
+    ),
     breakdowns: z.object({
       language: z.array(aiUsageBreakdownRowSchema),
       ide: z.array(aiUsageBreakdownRowSchema),
@@ -85,7 +88,7 @@ export const aiUsageSchema = named(
   z.object({
     jiraProjectKey: z.string(),
     range: dateRangeSchema,
-    tools: z.array(aiToolUsageSchema).min(1),
+    tools: z.array(aiToolUsageSchema).check(z.minLength(1)),
   }),
 );
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   analyticsRangeQuery,
   count,
@@ -9,15 +9,15 @@ import {
 } from './common.js';
 import { AI_TOOLS } from './ai-usage.js';
 import { doraHeadlineSchema, doraTierSchema } from './dora.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 export const analyticsProjectSchema = named(
   'AnalyticsProject',
   z.object({
-    jiraProjectKey: z
-      .string()
-      .nullable()
-      .describe('Jira key; rows with an empty or null key are never visible (spec §5).'),
+    jiraProjectKey: described(
+      z.nullable(z.string()),
+      'Jira key; rows with an empty or null key are never visible (spec §5).',
+    ),
     name: z.string(),
   }),
 );
@@ -38,33 +38,38 @@ const DATA_SOURCES = ['github', 'jira', ...AI_TOOLS] as const;
  */
 export const projectAnalyticsSchema = named(
   'ProjectAnalytics',
-  z
-    .object({
+  described(
+    z.object({
       project: z.object({ jiraProjectKey: z.string(), name: z.string() }),
       range: dateRangeSchema,
       activity: z.object({
         deployments: count,
         pullRequestsMerged: count,
         incidentsOpened: count,
-        openIncidents: count.describe('Unresolved incidents now, whatever their start.'),
-        contributors: count.describe('Distinct commit authors in the range.'),
-        repositories: count.describe('Repositories linked to the project.'),
-        lastDeploymentAt: isoDateTime.nullable(),
+        openIncidents: described(count, 'Unresolved incidents now, whatever their start.'),
+        contributors: described(count, 'Distinct commit authors in the range.'),
+        repositories: described(count, 'Repositories linked to the project.'),
+        lastDeploymentAt: z.nullable(isoDateTime),
       }),
       dora: doraHeadlineSchema,
-      performanceTier: doraTierSchema.nullable(),
-      aiTools: z.array(z.enum(AI_TOOLS)).describe('AI assistants with usage data for the project.'),
-      freshness: z
-        .array(
+      performanceTier: z.nullable(doraTierSchema),
+      aiTools: described(z.array(z.enum(AI_TOOLS)), 'AI assistants with usage data for the project.'),
+      freshness: described(
+        z.array(
           z.object({
             source: z.enum(DATA_SOURCES),
-            lastSyncedAt: isoDateTime.nullable().describe('Last successful connector sync; null if never.'),
-            dataThrough: isoDate.nullable().describe('Last day the source has complete data for.'),
+            lastSyncedAt: described(
+              z.nullable(isoDateTime),
+              'Last successful connector sync; null if never.',
+            ),
+            dataThrough: described(z.nullable(isoDate), 'Last day the source has complete data for.'),
           }),
-        )
-        .describe('Per connector: how current the numbers are.'),
-    })
-    .describe('Per-project analytics summary (GET /api/analytics/projects/{projectKey}).'),
+        ),
+        'Per connector: how current the numbers are.',
+      ),
+    }),
+    'Per-project analytics summary (GET /api/analytics/projects/{projectKey}).',
+  ),
 );
 
 export type AnalyticsProject = z.infer<typeof analyticsProjectSchema>;

@@ -1,41 +1,50 @@
-import { z } from 'zod';
-import { named } from './registry.js';
+import * as z from 'zod/mini';
+import { described, named } from './registry.js';
 
 /** Calendar dates travel as `YYYY-MM-DD` (UTC): ranges and deal terms are days, not instants. */
-export const isoDate = z.iso.date().describe('Calendar date, YYYY-MM-DD (UTC).');
+export const isoDate = described(z.iso.date(), 'Calendar date, YYYY-MM-DD (UTC).');
 
-export const isoDateTime = z.iso.datetime({ offset: true }).describe('Instant, RFC 3339 date-time.');
+export const isoDateTime = described(z.iso.datetime({ offset: true }), 'Instant, RFC 3339 date-time.');
 
 /**
  * A link the portal follows or downloads: absolute http(s), or a path on the host's own origin
  * (the host's signed file URLs are relative). Protocol-relative `//host` is refused: it would
  * silently leave the origin.
  */
-export const linkUrl = z
-  .string()
-  .regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/)
-  .describe('Absolute http(s) URL, or a path on the API origin starting with a single "/".');
+export const linkUrl = described(
+  z.string().check(z.regex(/^(https?:\/\/\S+|\/(?!\/)\S*)$/)),
+  'Absolute http(s) URL, or a path on the API origin starting with a single "/".',
+);
 
 /**
  * An image the portal renders in <img>: a link as above, or a base64 `data:image/…` URL, which
  * hosts use for small inlined logos and which lets Storybook fixtures render without a network.
  */
-export const imageUrl = z
-  .string()
-  .regex(/^(https?:\/\/\S+|\/(?!\/)\S*|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/)
-  .describe('Image URL: absolute http(s), a same-origin path, or a base64 data:image URL.');
+export const imageUrl = described(
+  z
+    .string()
+    .check(
+      z.regex(
+        /^(https?:\/\/\S+|\/(?!\/)\S*|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/,
+      ),
+    ),
+  'Image URL: absolute http(s), a same-origin path, or a base64 data:image URL.',
+);
 
 /** A count of things: never negative, never fractional. */
-export const count = z.number().int().nonnegative();
+export const count = z.number().check(z.int(), z.nonnegative());
 
 /** A share between 0 and 1 (rendered as a percentage by the portal). */
-export const ratio = z.number().min(0).max(1);
+export const ratio = z.number().check(z.gte(0), z.lte(1));
 
 /**
  * Jira project keys as requests carry them. Lenient on purpose: CRM data is hand-typed, and an
  * unknown key is answered 404 by the host, which is the contract's "not yours or not there".
  */
-export const projectKeyParam = z.string().min(1).max(100).describe('Jira project key, e.g. "ACME".');
+export const projectKeyParam = described(
+  z.string().check(z.minLength(1), z.maxLength(100)),
+  'Jira project key, e.g. "ACME".',
+);
 
 /**
  * Optional date range of the analytics routes. Both ends are inclusive calendar days; the host
@@ -43,16 +52,17 @@ export const projectKeyParam = z.string().min(1).max(100).describe('Jira project
  * days (the 90-day window DORA tooling uses). Longer than 3 years is refused with 400.
  */
 export const analyticsRangeQuery = {
-  from: isoDate.optional().describe('First day of the range (inclusive). Default: `to` − 89 days.'),
-  to: isoDate.optional().describe('Last day of the range (inclusive). Default: today (UTC).'),
+  from: described(z.optional(isoDate), 'First day of the range (inclusive). Default: `to` − 89 days.'),
+  to: described(z.optional(isoDate), 'Last day of the range (inclusive). Default: today (UTC).'),
 };
 
 /** The range a response actually covers, after defaults were applied. */
 export const dateRangeSchema = named(
   'DateRange',
-  z
-    .object({ from: isoDate, to: isoDate })
-    .describe('Inclusive calendar-day range the response covers, defaults applied.'),
+  described(
+    z.object({ from: isoDate, to: isoDate }),
+    'Inclusive calendar-day range the response covers, defaults applied.',
+  ),
 );
 
 /**
@@ -61,21 +71,23 @@ export const dateRangeSchema = named(
  */
 export const problemSchema = named(
   'Problem',
-  z
-    .object({
-      type: z
-        .string()
-        .describe('URI identifying the problem type; "about:blank" when only the status matters.'),
-      title: z.string().describe('Short, human-readable summary of the problem type.'),
-      status: z.number().int().min(400).max(599).describe('The HTTP status code, repeated.'),
-      detail: z.string().optional().describe('Explanation specific to this occurrence.'),
-      instance: z.string().optional().describe('URI of this occurrence (for support requests).'),
-      errors: z
-        .array(z.object({ path: z.string(), message: z.string() }))
-        .optional()
-        .describe('For 400: each invalid field (dot path) and why.'),
-    })
-    .describe('application/problem+json error body (RFC 9457).'),
+  described(
+    z.object({
+      type: described(
+        z.string(),
+        'URI identifying the problem type; "about:blank" when only the status matters.',
+      ),
+      title: described(z.string(), 'Short, human-readable summary of the problem type.'),
+      status: described(z.number().check(z.int(), z.gte(400), z.lte(599)), 'The HTTP status code, repeated.'),
+      detail: described(z.optional(z.string()), 'Explanation specific to this occurrence.'),
+      instance: described(z.optional(z.string()), 'URI of this occurrence (for support requests).'),
+      errors: described(
+        z.optional(z.array(z.object({ path: z.string(), message: z.string() }))),
+        'For 400: each invalid field (dot path) and why.',
+      ),
+    }),
+    'application/problem+json error body (RFC 9457).',
+  ),
 );
 
 export type Problem = z.infer<typeof problemSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, isoDate } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /** Service types the product groups by (spec §4). The CRM may hold others; they are shown, not counted. */
 export const SERVICE_TYPES = [
@@ -16,35 +16,42 @@ export const DEAL_STAGES = ['Active', 'Pending', 'On Hold', 'Completed', 'Cancel
 
 export const dealSchema = named(
   'Deal',
-  z
-    .object({
-      id: z.string().min(1).describe('CRM deal id.'),
-      dealName: z.string().describe('Subscription name (CRM `dealname`).'),
-      serviceType: z
-        .string()
-        .describe(
-          `Service type label. Grouped by the product: ${SERVICE_TYPES.map((s) => `"${s}"`).join(', ')}.`,
-        ),
-      stage: z.string().describe('Deal stage label (not the CRM stage id). Only "Active" selects deals.'),
-      startDate: isoDate.nullable().describe('Start of the term, or null when the CRM has none.'),
-      endDate: isoDate.nullable().describe('End of the term (the renewal date), or null.'),
-      hours: z.number().nonnegative().nullable().describe('Contracted hours for the term, or null.'),
-    })
-    .describe('A subscription (CRM deal) of the caller’s company.'),
+  described(
+    z.object({
+      id: described(z.string().check(z.minLength(1)), 'CRM deal id.'),
+      dealName: described(z.string(), 'Subscription name (CRM `dealname`).'),
+      serviceType: described(
+        z.string(),
+        `Service type label. Grouped by the product: ${SERVICE_TYPES.map((s) => `"${s}"`).join(', ')}.`,
+      ),
+      stage: described(z.string(), 'Deal stage label (not the CRM stage id). Only "Active" selects deals.'),
+      startDate: described(z.nullable(isoDate), 'Start of the term, or null when the CRM has none.'),
+      endDate: described(z.nullable(isoDate), 'End of the term (the renewal date), or null.'),
+      hours: described(
+        z.nullable(z.number().check(z.nonnegative())),
+        'Contracted hours for the term, or null.',
+      ),
+    }),
+    'A subscription (CRM deal) of the caller’s company.',
+  ),
 );
 
 export const crmProjectSchema = named(
   'CrmProject',
-  z
-    .object({
-      id: z.string().min(1).describe('CRM project record id; the `projectId` of the GitHub routes.'),
+  described(
+    z.object({
+      id: described(
+        z.string().check(z.minLength(1)),
+        'CRM project record id; the `projectId` of the GitHub routes.',
+      ),
       name: z.string(),
-      jiraKey: z
-        .string()
-        .nullable()
-        .describe('Jira project key. Empty or null keys are dropped by the visibility rule.'),
-    })
-    .describe('A project of the caller’s company in the CRM.'),
+      jiraKey: described(
+        z.nullable(z.string()),
+        'Jira project key. Empty or null keys are dropped by the visibility rule.',
+      ),
+    }),
+    'A project of the caller’s company in the CRM.',
+  ),
 );
 
 /**
@@ -57,9 +64,9 @@ export const crmResponseSchema = named(
     hubspot: z.object({
       deals: z.array(dealSchema),
       projects: z.array(crmProjectSchema),
-      premiumTeamsCount: count.describe('Active deals in "Team Plans" or "Premium Teams".'),
-      staffAugCount: count.describe('Active deals in "Staffing" or "Staff Augmentation".'),
-      analyticsCount: count.describe('Active deals in "Analytics".'),
+      premiumTeamsCount: described(count, 'Active deals in "Team Plans" or "Premium Teams".'),
+      staffAugCount: described(count, 'Active deals in "Staffing" or "Staff Augmentation".'),
+      analyticsCount: described(count, 'Active deals in "Analytics".'),
     }),
   }),
 );
@@ -67,9 +74,12 @@ export const crmResponseSchema = named(
 /** The seed sent `{ profileData }`; accepted for compatibility and ignored (the session decides). */
 export const crmRequestSchema = named(
   'CrmRequest',
-  z
-    .looseObject({ profileData: z.unknown().optional().describe('Ignored; kept for compatibility.') })
-    .describe('Optional and ignored: CRM data is always that of the session’s company.'),
+  described(
+    z.looseObject({
+      profileData: described(z.optional(z.unknown()), 'Ignored; kept for compatibility.'),
+    }),
+    'Optional and ignored: CRM data is always that of the session’s company.',
+  ),
 );
 
 export type Deal = z.infer<typeof dealSchema>;

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, isoDateTime, linkUrl } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /** Ids, not labels: the portal translates them. */
 export const DOCUMENT_CATEGORIES = [
@@ -15,36 +15,42 @@ export const DOCUMENT_CATEGORIES = [
 export const documentSchema = named(
   'Document',
   z.object({
-    id: z.string().min(1).describe('The `fileId` to request a download URL with.'),
-    name: z.string().describe('File name as shown, e.g. "MSA 2025.pdf".'),
-    description: z.string().nullable(),
+    id: described(z.string().check(z.minLength(1)), 'The `fileId` to request a download URL with.'),
+    name: described(z.string(), 'File name as shown, e.g. "MSA 2025.pdf".'),
+    description: z.nullable(z.string()),
     category: z.enum(DOCUMENT_CATEGORIES),
-    contentType: z.string().describe('Media type, e.g. "application/pdf".'),
+    contentType: described(z.string(), 'Media type, e.g. "application/pdf".'),
     sizeBytes: count,
     createdAt: isoDateTime,
-    updatedAt: isoDateTime.nullable(),
+    updatedAt: z.nullable(isoDateTime),
   }),
 );
 
 export const documentsResponseSchema = named(
   'DocumentsResponse',
-  z.object({ documents: z.array(documentSchema).describe('Newest first.') }),
+  z.object({ documents: described(z.array(documentSchema), 'Newest first.') }),
 );
 
 /** Strict: the file id is the whole request. Sent as JSON (the seed put the content type in Authorization). */
 export const signedUrlRequestSchema = named(
   'SignedUrlRequest',
-  z.strictObject({ fileId: z.string().min(1).max(200).describe('A document id of the caller’s company.') }),
+  z.strictObject({
+    fileId: described(
+      z.string().check(z.minLength(1), z.maxLength(200)),
+      'A document id of the caller’s company.',
+    ),
+  }),
 );
 
 export const signedUrlResponseSchema = named(
   'SignedUrl',
-  z
-    .object({
-      url: linkUrl.describe('Short-lived signed download URL (absolute, or a path on the API origin).'),
-      expiresAt: isoDateTime.describe('When the URL stops working (minutes, not hours).'),
-    })
-    .describe('A download link for one file.'),
+  described(
+    z.object({
+      url: described(linkUrl, 'Short-lived signed download URL (absolute, or a path on the API origin).'),
+      expiresAt: described(isoDateTime, 'When the URL stops working (minutes, not hours).'),
+    }),
+    'A download link for one file.',
+  ),
 );
 
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { analyticsRangeQuery, count, dateRangeSchema, projectKeyParam, ratio } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /** The four DORA keys, in the order the portal charts them. */
 export const DORA_METRICS = [
@@ -18,23 +18,26 @@ export const DORA_TIERS = ['elite', 'high', 'medium', 'low'] as const;
 
 export const doraTierSchema = named(
   'DoraTier',
-  z
-    .enum(DORA_TIERS)
-    .describe('DORA 2023 performance cluster (thresholds as in Apache DevLake). A hint, not a grade.'),
+  described(
+    z.enum(DORA_TIERS),
+    'DORA 2023 performance cluster (thresholds as in Apache DevLake). A hint, not a grade.',
+  ),
 );
 
 export const doraQuerySchema = z
   .object({
     projectKey: projectKeyParam,
     ...analyticsRangeQuery,
-    grain: z.enum(DORA_GRAINS).optional().describe('Bucket size of the series. Default: week.'),
+    grain: described(z.optional(z.enum(DORA_GRAINS)), 'Bucket size of the series. Default: week.'),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: '`from` must not be after `to`',
-    path: ['from'],
-  });
+  .check(
+    z.refine((q) => !q.from || !q.to || q.from <= q.to, {
+      message: '`from` must not be after `to`',
+      path: ['from'],
+    }),
+  );
 
-const tier = doraTierSchema.nullable().describe('Null when the range has no data for this metric.');
+const tier = described(z.nullable(doraTierSchema), 'Null when the range has no data for this metric.');
 
 /**
  * Headline values over the whole range, each with its tier. Durations are hours (fractional);
@@ -44,36 +47,40 @@ export const doraHeadlineSchema = named(
   'DoraHeadline',
   z.object({
     deploymentFrequency: z.object({
-      deployments: count.describe('Successful production deployments finished in the range.'),
-      perWeek: z.number().nonnegative().describe('Deployments per week (mean over the range), for display.'),
-      medianDeploymentDaysPerWeek: z
-        .number()
-        .nonnegative()
-        .describe('Tier input: median days with a deployment per week.'),
-      medianDeploymentDaysPerMonth: z.number().nonnegative().describe('Tier input: the same per month.'),
+      deployments: described(count, 'Successful production deployments finished in the range.'),
+      perWeek: described(
+        z.number().check(z.nonnegative()),
+        'Deployments per week (mean over the range), for display.',
+      ),
+      medianDeploymentDaysPerWeek: described(
+        z.number().check(z.nonnegative()),
+        'Tier input: median days with a deployment per week.',
+      ),
+      medianDeploymentDaysPerMonth: described(
+        z.number().check(z.nonnegative()),
+        'Tier input: the same per month.',
+      ),
       tier,
     }),
     leadTimeForChanges: z.object({
-      medianHours: z
-        .number()
-        .nonnegative()
-        .nullable()
-        .describe('Median first commit → production deployment, per change.'),
-      changes: count.describe('Changes (merged pull requests) deployed in the range.'),
+      medianHours: described(
+        z.nullable(z.number().check(z.nonnegative())),
+        'Median first commit → production deployment, per change.',
+      ),
+      changes: described(count, 'Changes (merged pull requests) deployed in the range.'),
       tier,
     }),
     changeFailureRate: z.object({
-      rate: ratio.nullable().describe('Deployments with at least one attributed incident ÷ deployments.'),
+      rate: described(z.nullable(ratio), 'Deployments with at least one attributed incident ÷ deployments.'),
       failedDeployments: count,
       deployments: count,
       tier,
     }),
     failedDeploymentRecoveryTime: z.object({
-      medianHours: z
-        .number()
-        .nonnegative()
-        .nullable()
-        .describe('Median incident opened → resolved, over change-caused incidents resolved in the range.'),
+      medianHours: described(
+        z.nullable(z.number().check(z.nonnegative())),
+        'Median incident opened → resolved, over change-caused incidents resolved in the range.',
+      ),
       incidents: count,
       tier,
     }),
@@ -82,42 +89,58 @@ export const doraHeadlineSchema = named(
 
 export const doraMetricsSchema = named(
   'DoraMetrics',
-  z
-    .object({
-      projectKey: z.string(),
-      range: dateRangeSchema,
-      grain: z.enum(DORA_GRAINS),
-      labels: z
-        .array(z.string())
-        .describe('First day (YYYY-MM-DD) of each bucket inside the range; weeks start on Monday.'),
-      series: z
-        .object({
-          deploymentFrequency: z.array(count).describe('Deployments per bucket.'),
-          leadTimeForChanges: z
-            .array(z.number().nonnegative().nullable())
-            .describe('Median hours per bucket.'),
-          changeFailureRate: z.array(ratio.nullable()).describe('Rate per bucket; null without deployments.'),
-          failedDeploymentRecoveryTime: z
-            .array(z.number().nonnegative().nullable())
-            .describe('Median hours per bucket; null without resolved incidents.'),
-        })
-        .describe('One value per label for each metric (arrays have the length of `labels`).'),
-      headline: doraHeadlineSchema,
-      performance: z.object({
-        tier: tier.describe(
-          'Overall: the lowest tier among metrics with data (conservative); null without data.',
+  described(
+    z
+      .object({
+        projectKey: z.string(),
+        range: dateRangeSchema,
+        grain: z.enum(DORA_GRAINS),
+        labels: described(
+          z.array(z.string()),
+          'First day (YYYY-MM-DD) of each bucket inside the range; weeks start on Monday.',
         ),
-        benchmark: z.literal('dora-2023').describe('Which report’s thresholds the tiers use.'),
-      }),
-    })
-    .superRefine((m, ctx) => {
-      for (const key of DORA_METRICS) {
-        if (m.series[key].length !== m.labels.length) {
-          ctx.addIssue({ code: 'custom', path: ['series', key], message: 'must have one value per label' });
-        }
-      }
-    })
-    .describe('DORA metrics of one project for a range and grain.'),
+        series: described(
+          z.object({
+            deploymentFrequency: described(z.array(count), 'Deployments per bucket.'),
+            leadTimeForChanges: described(
+              z.array(z.nullable(z.number().check(z.nonnegative()))),
+              'Median hours per bucket.',
+            ),
+            changeFailureRate: described(
+              z.array(z.nullable(ratio)),
+              'Rate per bucket; null without deployments.',
+            ),
+            failedDeploymentRecoveryTime: described(
+              z.array(z.nullable(z.number().check(z.nonnegative()))),
+              'Median hours per bucket; null without resolved incidents.',
+            ),
+          }),
+          'One value per label for each metric (arrays have the length of `labels`).',
+        ),
+        headline: doraHeadlineSchema,
+        performance: z.object({
+          tier: described(
+            tier,
+            'Overall: the lowest tier among metrics with data (conservative); null without data.',
+          ),
+          benchmark: described(z.literal('dora-2023'), 'Which report’s thresholds the tiers use.'),
+        }),
+      })
+      .check(
+        z.superRefine((m, ctx) => {
+          for (const key of DORA_METRICS) {
+            if (m.series[key].length !== m.labels.length) {
+              ctx.addIssue({
+                code: 'custom',
+                path: ['series', key],
+                message: 'must have one value per label',
+              });
+            }
+          }
+        }),
+      ),
+    'DORA metrics of one project for a range and grain.',
+  ),
 );
 
 export type DoraTier = z.infer<typeof doraTierSchema>;

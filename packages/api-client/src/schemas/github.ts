@@ -1,41 +1,40 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, imageUrl, isoDateTime, linkUrl } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 export const githubProjectQuerySchema = z.object({
-  projectId: z
-    .string()
-    .min(1)
-    .max(64)
-    .describe('CRM project id (ProjectSummary.id). Not the caller’s → 404.'),
+  projectId: described(
+    z.string().check(z.minLength(1), z.maxLength(64)),
+    'CRM project id (ProjectSummary.id). Not the caller’s → 404.',
+  ),
 });
 
 export const githubOrganisationSchema = named(
   'GithubOrganisation',
   z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     login: z.string(),
-    name: z.string().nullable(),
-    avatarUrl: imageUrl.nullable(),
-    url: linkUrl.describe('The organisation on GitHub.'),
-    repositoryCount: count.describe('Repositories of this organisation linked to the project.'),
+    name: z.nullable(z.string()),
+    avatarUrl: z.nullable(imageUrl),
+    url: described(linkUrl, 'The organisation on GitHub.'),
+    repositoryCount: described(count, 'Repositories of this organisation linked to the project.'),
   }),
 );
 
 export const githubRepositorySchema = named(
   'GithubRepository',
   z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     name: z.string(),
-    fullName: z.string().describe('"owner/name".'),
-    organisation: z.string().describe('Owner login.'),
-    description: z.string().nullable(),
+    fullName: described(z.string(), '"owner/name".'),
+    organisation: described(z.string(), 'Owner login.'),
+    description: z.nullable(z.string()),
     url: linkUrl,
     defaultBranch: z.string(),
-    language: z.string().nullable(),
+    language: z.nullable(z.string()),
     visibility: z.enum(['public', 'private', 'internal']),
     archived: z.boolean(),
-    pushedAt: isoDateTime.nullable(),
+    pushedAt: z.nullable(isoDateTime),
     openPullRequests: count,
   }),
 );

@@ -1,18 +1,15 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, isoDateTime } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 export const articleSummarySchema = named(
   'ArticleSummary',
   z.object({
-    id: z.string().min(1),
-    slug: z
-      .string()
-      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
-      .describe('URL-safe article id.'),
+    id: z.string().check(z.minLength(1)),
+    slug: described(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)), 'URL-safe article id.'),
     title: z.string(),
     summary: z.string(),
-    category: z.string().describe('Editorial section, e.g. "Getting started".'),
+    category: described(z.string(), 'Editorial section, e.g. "Getting started".'),
     tags: z.array(z.string()),
     updatedAt: isoDateTime,
     readingMinutes: count,
@@ -22,41 +19,49 @@ export const articleSummarySchema = named(
 /** Markdown (CommonMark, no raw HTML): the portal renders it as text nodes, never as HTML. */
 export const articleSchema = named(
   'Article',
-  articleSummarySchema.extend({ body: z.string().describe('CommonMark without raw HTML.') }),
+  z.extend(articleSummarySchema, {
+    body: described(z.string(), 'CommonMark without raw HTML.'),
+  }),
 );
 
 export const knowledgeBaseQuerySchema = z.object({
-  category: z.string().max(100).optional().describe('Only articles of this category.'),
+  category: described(z.optional(z.string().check(z.maxLength(100))), 'Only articles of this category.'),
 });
 
 export const knowledgeBaseResponseSchema = named(
   'KnowledgeBaseResponse',
   z.object({
-    articles: z.array(articleSummarySchema).describe('Sorted by category, then title.'),
-    categories: z.array(z.string()).describe('All categories, sorted, for the filter.'),
+    articles: described(z.array(articleSummarySchema), 'Sorted by category, then title.'),
+    categories: described(z.array(z.string()), 'All categories, sorted, for the filter.'),
   }),
 );
 
 export const knowledgeBaseSearchQuerySchema = z.object({
-  q: z.string().trim().min(2).max(200).describe('Words to find in titles, summaries, tags and bodies.'),
+  q: described(
+    z.string().check(z.trim(), z.minLength(2), z.maxLength(200)),
+    'Words to find in titles, summaries, tags and bodies.',
+  ),
 });
 
 export const knowledgeBaseSearchResponseSchema = named(
   'KnowledgeBaseSearchResponse',
   z.object({
     query: z.string(),
-    results: z
-      .array(
+    results: described(
+      z.array(
         z.object({
           article: articleSummarySchema,
-          snippet: z.string().describe('Plain-text excerpt around the first match.'),
+          snippet: described(z.string(), 'Plain-text excerpt around the first match.'),
         }),
-      )
-      .describe('Best match first. Empty when nothing matches.'),
+      ),
+      'Best match first. Empty when nothing matches.',
+    ),
   }),
 );
 
-export const knowledgeBaseArticleParamsSchema = z.object({ slug: z.string().min(1).max(200) });
+export const knowledgeBaseArticleParamsSchema = z.object({
+  slug: z.string().check(z.minLength(1), z.maxLength(200)),
+});
 
 export const knowledgeBaseArticleResponseSchema = named(
   'KnowledgeBaseArticleResponse',

@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imageUrl } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /**
  * The CRM contact behind the session. `properties` carries raw CRM properties in their CRM names;
@@ -9,43 +9,50 @@ import { named } from './registry.js';
  */
 export const contactSchema = named(
   'Contact',
-  z
-    .object({
-      id: z.string().min(1).describe('CRM contact id; the `contactId` of POST /api/talent-associations.'),
-      name: z.string().describe('Full name as the portal shows it.'),
-      firstName: z.string().nullable(),
-      lastName: z.string().nullable(),
-      email: z
-        .string()
-        .nullable()
-        .describe('As stored in the CRM (not re-validated: CRM data is hand-typed).'),
-      phone: z.string().nullable(),
-      jobTitle: z.string().nullable(),
-      properties: z
-        .looseObject({
-          lifecyclestage: z
-            .string()
-            .nullable()
-            .describe('CRM lifecycle stage id, e.g. "customer" or a custom stage id such as "249503789".'),
-          hubspot_owner_id: z.string().nullable().optional().describe('CRM owner (account manager) id.'),
-        })
-        .describe('Raw CRM properties the host exposes; other keys may appear and are passed through.'),
-    })
-    .describe('The signed-in user as a CRM contact.'),
+  described(
+    z.object({
+      id: described(
+        z.string().check(z.minLength(1)),
+        'CRM contact id; the `contactId` of POST /api/talent-associations.',
+      ),
+      name: described(z.string(), 'Full name as the portal shows it.'),
+      firstName: z.nullable(z.string()),
+      lastName: z.nullable(z.string()),
+      email: described(
+        z.nullable(z.string()),
+        'As stored in the CRM (not re-validated: CRM data is hand-typed).',
+      ),
+      phone: z.nullable(z.string()),
+      jobTitle: z.nullable(z.string()),
+      properties: described(
+        z.looseObject({
+          lifecyclestage: described(
+            z.nullable(z.string()),
+            'CRM lifecycle stage id, e.g. "customer" or a custom stage id such as "249503789".',
+          ),
+          hubspot_owner_id: described(z.optional(z.nullable(z.string())), 'CRM owner (account manager) id.'),
+        }),
+        'Raw CRM properties the host exposes; other keys may appear and are passed through.',
+      ),
+    }),
+    'The signed-in user as a CRM contact.',
+  ),
 );
 
 export const companySchema = named(
   'Company',
-  z
-    .object({
-      id: z.string().min(1).describe('CRM company id; every query is scoped to it.'),
+  described(
+    z.object({
+      id: described(z.string().check(z.minLength(1)), 'CRM company id; every query is scoped to it.'),
       name: z.string(),
-      domain: z.string().nullable(),
-      companyLogo: imageUrl
-        .nullable()
-        .describe('Logo for the navigation Profile entry (CRM `hs_logo_url`); null → the default image.'),
-    })
-    .describe("The contact's company (the tenant)."),
+      domain: z.nullable(z.string()),
+      companyLogo: described(
+        z.nullable(imageUrl),
+        'Logo for the navigation Profile entry (CRM `hs_logo_url`); null → the default image.',
+      ),
+    }),
+    "The contact's company (the tenant).",
+  ),
 );
 
 export const profileResponseSchema = named(
@@ -59,9 +66,12 @@ export const profileResponseSchema = named(
  */
 export const profileRequestSchema = named(
   'ProfileRequest',
-  z
-    .looseObject({ user: z.unknown().optional().describe('Ignored; kept for compatibility.') })
-    .describe('Optional and ignored: the profile is always that of the session user.'),
+  described(
+    z.looseObject({
+      user: described(z.optional(z.unknown()), 'Ignored; kept for compatibility.'),
+    }),
+    'Optional and ignored: the profile is always that of the session user.',
+  ),
 );
 
 export type Contact = z.infer<typeof contactSchema>;

@@ -1,14 +1,18 @@
-import { z } from 'zod';
-import { named } from './registry.js';
+import * as z from 'zod/mini';
+import { described, named } from './registry.js';
 
 export const projectSummarySchema = named(
   'ProjectSummary',
   z.object({
-    id: z.string().min(1).describe('CRM project id; pass it as `projectId` to the GitHub routes.'),
+    id: described(
+      z.string().check(z.minLength(1)),
+      'CRM project id; pass it as `projectId` to the GitHub routes.',
+    ),
     name: z.string(),
-    jiraProjectKey: z
-      .string()
-      .describe('The project’s Jira key (added to the seed shape so a caller can map id ↔ key).'),
+    jiraProjectKey: described(
+      z.string(),
+      'The project’s Jira key (added to the seed shape so a caller can map id ↔ key).',
+    ),
   }),
 );
 

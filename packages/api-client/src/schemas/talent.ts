@@ -1,6 +1,6 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { count, imageUrl, isoDate } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 /** Capitalised like the portal's tab values (`/services/talent?tab=Active`), so a tab filters directly. */
 export const TALENT_STATUSES = ['Active', 'Past', 'Available'] as const;
@@ -8,37 +8,43 @@ export const SENIORITIES = ['Junior', 'Mid', 'Senior', 'Lead', 'Principal'] as c
 
 export const talentSchema = named(
   'Talent',
-  z
-    .object({
-      id: z.string().min(1),
+  described(
+    z.object({
+      id: z.string().check(z.minLength(1)),
       name: z.string(),
-      role: z.string().describe('Job title, e.g. "Senior Backend Engineer".'),
+      role: described(z.string(), 'Job title, e.g. "Senior Backend Engineer".'),
       seniority: z.enum(SENIORITIES),
-      specializations: z.array(z.string()).describe('Skills the talent is known for; filter chips use them.'),
-      yearsOfExperience: count.nullable(),
-      location: z.string().nullable().describe('City and country, for display.'),
-      timezone: z.string().nullable().describe('IANA time zone, e.g. "Europe/Lisbon".'),
-      photoUrl: imageUrl.nullable(),
-      status: z
-        .enum(TALENT_STATUSES)
-        .describe('Active: working with the caller now; Past: worked with them; Available: on the bench.'),
-      projectName: z
-        .string()
-        .nullable()
-        .describe('The caller’s project the talent works on, when associated.'),
-      startDate: isoDate.nullable(),
-      endDate: isoDate.nullable(),
-    })
-    .describe('A person the provider can staff.'),
+      specializations: described(
+        z.array(z.string()),
+        'Skills the talent is known for; filter chips use them.',
+      ),
+      yearsOfExperience: z.nullable(count),
+      location: described(z.nullable(z.string()), 'City and country, for display.'),
+      timezone: described(z.nullable(z.string()), 'IANA time zone, e.g. "Europe/Lisbon".'),
+      photoUrl: z.nullable(imageUrl),
+      status: described(
+        z.enum(TALENT_STATUSES),
+        'Active: working with the caller now; Past: worked with them; Available: on the bench.',
+      ),
+      projectName: described(
+        z.nullable(z.string()),
+        'The caller’s project the talent works on, when associated.',
+      ),
+      startDate: z.nullable(isoDate),
+      endDate: z.nullable(isoDate),
+    }),
+    'A person the provider can staff.',
+  ),
 );
 
 export const talentResponseSchema = named(
   'TalentResponse',
   z.object({
     talent: z.array(talentSchema),
-    uniqueSpecializations: z
-      .array(z.string())
-      .describe('Distinct specializations across `talent`, sorted alphabetically.'),
+    uniqueSpecializations: described(
+      z.array(z.string()),
+      'Distinct specializations across `talent`, sorted alphabetically.',
+    ),
   }),
 );
 
@@ -49,9 +55,13 @@ export const talentResponseSchema = named(
 export const talentAssociationsRequestSchema = named(
   'TalentAssociationsRequest',
   z.strictObject({
-    contactId: z
-      .union([z.string().min(1).max(64), z.number().int().nonnegative()])
-      .describe('The session contact’s id (profile.contact.id). Any other contact → 403 or 404.'),
+    contactId: described(
+      z.union([
+        z.string().check(z.minLength(1), z.maxLength(64)),
+        z.number().check(z.int(), z.nonnegative()),
+      ]),
+      'The session contact’s id (profile.contact.id). Any other contact → 403 or 404.',
+    ),
   }),
 );
 

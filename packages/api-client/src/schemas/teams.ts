@@ -1,29 +1,32 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { imageUrl, isoDate } from './common.js';
-import { named } from './registry.js';
+import { described, named } from './registry.js';
 
 export const teamMemberSchema = named(
   'TeamMember',
   z.object({
-    talentId: z.string().min(1).describe('The Talent id of the member.'),
+    talentId: described(z.string().check(z.minLength(1)), 'The Talent id of the member.'),
     name: z.string(),
     role: z.string(),
-    photoUrl: imageUrl.nullable(),
-    allocationPercent: z.number().int().min(0).max(100).describe('Share of a full-time week on this team.'),
+    photoUrl: z.nullable(imageUrl),
+    allocationPercent: described(
+      z.number().check(z.int(), z.gte(0), z.lte(100)),
+      'Share of a full-time week on this team.',
+    ),
   }),
 );
 
 export const teamSchema = named(
   'Team',
   z.object({
-    id: z.string().min(1),
+    id: z.string().check(z.minLength(1)),
     name: z.string(),
-    serviceType: z.string().describe('The deal’s service type, e.g. "Premium Teams".'),
-    dealId: z.string().nullable().describe('The subscription (Deal.id) the team is staffed under.'),
-    jiraProjectKey: z.string().nullable(),
+    serviceType: described(z.string(), 'The deal’s service type, e.g. "Premium Teams".'),
+    dealId: described(z.nullable(z.string()), 'The subscription (Deal.id) the team is staffed under.'),
+    jiraProjectKey: z.nullable(z.string()),
     status: z.enum(['forming', 'active', 'ended']),
-    startDate: isoDate.nullable(),
-    endDate: isoDate.nullable(),
+    startDate: z.nullable(isoDate),
+    endDate: z.nullable(isoDate),
     members: z.array(teamMemberSchema),
   }),
 );

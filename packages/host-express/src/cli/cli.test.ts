@@ -278,8 +278,10 @@ describe('client-portal-host CLI', () => {
       expect(t.out()).toContain('Demo sign-ins (password "demo-password"):');
       const res = await fetch(`${running!.url}/readyz`);
       expect(res.status).toBe(200);
+      // The built standalone portal (a dependency of the host), its runtime configuration filled in.
       const page = await (await fetch(`${running!.url}/`)).text();
-      expect(page).toContain('<code>demo@globex.example</code>');
+      expect(page).toContain('<script type="application/json" id="client-portal-config">');
+      expect(page).toContain('"signInMode":"local"');
     } finally {
       await running?.stop();
     }

@@ -23,9 +23,12 @@ interface HttpishError {
   message?: unknown;
 }
 
-const isZodError = (error: unknown): error is z.ZodError =>
-  error instanceof z.ZodError ||
-  (error instanceof Error && error.name === 'ZodError' && Array.isArray((error as z.ZodError).issues));
+/** Classic zod's `ZodError` extends core's `$ZodError`, which zod/mini (the contract's schemas) throws. */
+const isZodError = (error: unknown): error is z.core.$ZodError =>
+  error instanceof z.core.$ZodError ||
+  (error instanceof Error &&
+    (error.name === 'ZodError' || error.name === '$ZodError') &&
+    Array.isArray((error as z.core.$ZodError).issues));
 
 /**
  * The last error handler of /api (and of the app): every error becomes problem+json, never a

@@ -29,7 +29,7 @@ export function problem(
 }
 
 /** The failing fields of a zod error as the problem's `errors` (paths and messages, never the values). */
-export function problemErrors(error: z.ZodError, limit = 10): NonNullable<Problem['errors']> {
+export function problemErrors(error: z.core.$ZodError, limit = 10): NonNullable<Problem['errors']> {
   return error.issues.slice(0, limit).map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,
@@ -39,7 +39,7 @@ export function problemErrors(error: z.ZodError, limit = 10): NonNullable<Proble
 /** 400 for a request part that breaks its schema. */
 export function invalidRequest(
   res: Response,
-  error: z.ZodError,
+  error: z.core.$ZodError,
   where: 'body' | 'query string' | 'path',
 ): void {
   problem(res, 400, 'Bad Request', `The ${where} is invalid.`, 'about:blank', problemErrors(error));

@@ -1,12 +1,15 @@
 import type { Request, RequestHandler } from 'express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { invalidRequest, problem } from './problem.js';
 
-/** The request schemas of a route; a contract route (`routes.signedUrl`) fits as it is. */
+/**
+ * The request schemas of a route; a contract route (`routes.signedUrl`) fits as it is. Any zod 4
+ * schema works: the contract's are zod/mini, the host's own classic zod.
+ */
 export interface RequestSchemas {
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
-  readonly body?: z.ZodType;
+  readonly params?: z.core.$ZodType;
+  readonly query?: z.core.$ZodType;
+  readonly body?: z.core.$ZodType;
   /** The body may be left out (the seed's ignored compatibility bodies); it is then parsed as `{}`. */
   readonly bodyOptional?: boolean;
   /**
@@ -16,7 +19,7 @@ export interface RequestSchemas {
   readonly path?: string;
 }
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.core.$ZodType ? z.output<S> : undefined;
 
 export interface ValidatedInput<T extends RequestSchemas> {
   params: Output<T['params']>;
@@ -50,13 +53,13 @@ export function validate<const T extends RequestSchemas>(schemas: T): Validator<
   const middleware: RequestHandler = (req, res, next) => {
     const input = { params: undefined, query: undefined, body: undefined } as Record<string, unknown>;
     if (schemas.params) {
-      const parsed = schemas.params.safeParse(req.params);
+      const parsed = z.safeParse(schemas.params, req.params);
       if (!parsed.success) return invalidRequest(res, parsed.error, 'path');
       input.params = parsed.data;
       req.params = parsed.data as Request['params'];
     }
     if (schemas.query) {
-      const parsed = schemas.query.safeParse(req.query);
+      const parsed = z.safeParse(schemas.query, req.query);
       if (!parsed.success) return invalidRequest(res, parsed.error, 'query string');
       input.query = parsed.data;
       // Express 5 defines req.query as a getter; an own property shadows it for later handlers.
@@ -75,7 +78,7 @@ export function validate<const T extends RequestSchemas>(schemas: T): Validator<
       }
       if (!present && !schemas.bodyOptional)
         return problem(res, 400, 'Bad Request', 'A JSON body is required.');
-      const parsed = schemas.body.safeParse(present ? req.body : {});
+      const parsed = z.safeParse(schemas.body, present ? req.body : {});
       if (!parsed.success) return invalidRequest(res, parsed.error, 'body');
       input.body = parsed.data;
       req.body = parsed.data;

@@ -1,8 +1,9 @@
-import { Tooltip, visuallyHidden } from '@client-portal/ui';
+import { visuallyHidden } from '@client-portal/ui';
 import { MessageCircle } from 'lucide-react';
 import { useAccountManager } from '../data/PortalData';
 import { useI18n } from '../i18n/I18nProvider';
 import * as styles from './BookingButton.css';
+import { DeferredTooltip } from './deferred';
 
 /**
  * Spec §2: the floating chat button that opens the account manager's booking page in a new tab.
@@ -14,14 +15,14 @@ export function BookingButton() {
   if (!bookingUrl) return null;
   return (
     <div className={styles.slot}>
-      <Tooltip content={t('frame.bookMeeting')} placement="top-end">
+      <DeferredTooltip content={t('frame.bookMeeting')} placement="top-end">
         <a className={styles.button} href={bookingUrl} target="_blank" rel="noopener noreferrer">
           <MessageCircle className={styles.icon} size={24} aria-hidden="true" focusable="false" />
           <span className={visuallyHidden}>
             {t('frame.bookMeeting')} {t('frame.newTab')}
           </span>
         </a>
-      </Tooltip>
+      </DeferredTooltip>
     </div>
   );
 }

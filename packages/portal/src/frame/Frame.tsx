@@ -6,6 +6,7 @@ import { useI18n } from '../i18n/I18nProvider';
 import { usePortal } from '../PortalContext';
 import { visibleEntries } from '../routing/nav';
 import { BookingButton } from './BookingButton';
+import { usePreloadOverlays } from './deferred';
 import { Footer } from './Footer';
 import * as footerStyles from './Footer.css';
 import * as styles from './Frame.css';
@@ -28,6 +29,7 @@ export function Frame({ children }: { children: ReactNode }) {
   const [contrast, setContrast] = useContrast(storageKeyPrefix);
   const mainId = useId();
   const mainRef = useRef<HTMLElement>(null);
+  usePreloadOverlays();
 
   // Moves focus (not only the scroll position) to the page, and leaves the host's URL hash alone.
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {

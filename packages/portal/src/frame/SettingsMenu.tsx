@@ -39,11 +39,14 @@ export function SettingsMenu({
   onContrastChange,
   placement,
   onOpenChange,
+  defaultOpen,
 }: {
   contrast: Contrast;
   onContrastChange: (contrast: Contrast) => void;
   placement: MenuPlacement;
   onOpenChange?: (open: boolean) => void;
+  /** Open on mount (the deferred menu's stand-in button was clicked before the menu arrived). */
+  defaultOpen?: boolean;
 }) {
   const { t } = useI18n();
   const { mode, setMode } = useTheme();
@@ -94,6 +97,7 @@ export function SettingsMenu({
       onSelect={onSelect}
       placement={placement}
       onOpenChange={onOpenChange}
+      defaultOpen={defaultOpen}
       trigger={
         <IconButton label={t('frame.settings')} variant="ghost" tone="neutral">
           <Settings2 size={20} aria-hidden="true" focusable="false" />

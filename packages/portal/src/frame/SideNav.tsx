@@ -1,4 +1,4 @@
-import { IconButton, Tooltip } from '@client-portal/ui';
+import { IconButton } from '@client-portal/ui';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type FocusEvent, useId, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
@@ -7,7 +7,7 @@ import { BrandLink } from './BrandLink';
 import type { Contrast } from './frameSettings';
 import { NavList } from './NavList';
 import { collapsed as collapsedStyle } from './NavList.css';
-import { SettingsMenu } from './SettingsMenu';
+import { DeferredSettingsMenu, DeferredTooltip } from './deferred';
 import * as styles from './SideNav.css';
 
 /**
@@ -67,7 +67,7 @@ export function SideNav({
     >
       <div className={styles.header}>
         <BrandLink />
-        <Tooltip content={toggleLabel} placement="bottom">
+        <DeferredTooltip content={toggleLabel} placement="bottom">
           <IconButton
             label={toggleLabel}
             aria-expanded={!mini}
@@ -83,14 +83,14 @@ export function SideNav({
               <PanelLeftClose size={20} aria-hidden="true" focusable="false" />
             )}
           </IconButton>
-        </Tooltip>
+        </DeferredTooltip>
       </div>
       <div className={styles.entries}>
         <NavList
           entries={entries}
           location={location}
           aside={
-            <SettingsMenu
+            <DeferredSettingsMenu
               contrast={contrast}
               onContrastChange={onContrastChange}
               placement="top-end"

@@ -1,12 +1,12 @@
-import { Drawer, IconButton } from '@client-portal/ui';
+import { IconButton } from '@client-portal/ui';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
 import type { NavEntry } from '../routing/nav';
 import { BrandLink } from './BrandLink';
+import { DeferredDrawer, DeferredSettingsMenu } from './deferred';
 import type { Contrast } from './frameSettings';
 import { NavList } from './NavList';
-import { SettingsMenu } from './SettingsMenu';
 import * as styles from './TopBar.css';
 
 /**
@@ -27,20 +27,28 @@ export function TopBar({
   const { t } = useI18n();
   // Open for the route it was opened on: any navigation closes it (spec §2), with no effect to sync.
   const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === location;
   return (
     <>
-      <Drawer
+      <IconButton
+        label={t('nav.openMenu')}
+        variant="ghost"
+        tone="neutral"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => setOpenOn(location)}
+      >
+        <MenuIcon size={20} aria-hidden="true" focusable="false" />
+      </IconButton>
+      {/* No trigger of its own: the drawer's code loads on first use, and closing it returns focus to
+          the element focused when it opened, this button. */}
+      <DeferredDrawer
         title={t('nav.menuTitle')}
         closeLabel={t('nav.closeMenu')}
         side="start"
         width={285}
-        open={openOn === location}
-        onOpenChange={(open) => setOpenOn(open ? location : null)}
-        trigger={
-          <IconButton label={t('nav.openMenu')} variant="ghost" tone="neutral">
-            <MenuIcon size={20} aria-hidden="true" focusable="false" />
-          </IconButton>
-        }
+        open={open}
+        onOpenChange={(next) => setOpenOn(next ? location : null)}
       >
         {/* A click on the current page's entry closes the drawer too, though the path stays the same. */}
         <nav
@@ -52,11 +60,11 @@ export function TopBar({
         >
           <NavList entries={entries} location={location} />
         </nav>
-      </Drawer>
+      </DeferredDrawer>
       <div className={styles.brand}>
         <BrandLink />
       </div>
-      <SettingsMenu contrast={contrast} onContrastChange={onContrastChange} placement="bottom-end" />
+      <DeferredSettingsMenu contrast={contrast} onContrastChange={onContrastChange} placement="bottom-end" />
     </>
   );
 }

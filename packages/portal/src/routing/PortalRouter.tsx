@@ -1,7 +1,38 @@
-import { type ReactNode, useState } from 'react';
-import { Router } from 'wouter';
-import { memoryLocation } from 'wouter/memory-location';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
+import { type BaseLocationHook, type BaseSearchHook, Router } from 'wouter';
 import type { PortalRouting } from '../config';
+
+/**
+ * A location of the portal's own (memory routing): the path and query live here, never in the
+ * page's address. Unlike wouter's memoryLocation it gives React a server snapshot, so a portal
+ * with memory routing renders on the server too.
+ */
+export function createMemoryLocation(initialPath: string): {
+  hook: BaseLocationHook;
+  searchHook: BaseSearchHook;
+  navigate: (to: string) => void;
+} {
+  let current = initialPath.startsWith('/') ? initialPath : `/${initialPath}`;
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+    };
+  };
+  const path = () => current.replace(/[?#].*$/, '') || '/';
+  const search = () => /\?([^#]*)/.exec(current)?.[1] ?? '';
+  const navigate = (to: string) => {
+    if (to === current) return;
+    current = to;
+    for (const listener of listeners) listener();
+  };
+  return {
+    hook: () => [useSyncExternalStore(subscribe, path, path), navigate],
+    searchHook: () => useSyncExternalStore(subscribe, search, search),
+    navigate,
+  };
+}
 
 /** Normalises a base path: '' or '/portal' (leading slash, no trailing one). */
 export function normaliseBasePath(basePath: string | undefined): string {
@@ -24,7 +55,7 @@ export function PortalRouter({
   children: ReactNode;
 }) {
   const [memory] = useState(() =>
-    routing.mode === 'memory' ? memoryLocation({ path: routing.initialPath ?? '/', record: false }) : null,
+    routing.mode === 'memory' ? createMemoryLocation(routing.initialPath ?? '/') : null,
   );
   if (memory) {
     return (

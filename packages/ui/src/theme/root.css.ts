@@ -42,6 +42,21 @@ globalStyle(`${scoped('*, *::before, *::after')}`, {
   boxSizing: 'border-box',
   borderWidth: 0,
   borderStyle: 'solid',
+  // Host rules such as `[data-state] { outline: … }` hit Ark's parts; focus rings come from the
+  // :focus-visible rule below, which is later and so wins.
+  outlineStyle: 'none',
+});
+// CMS themes style the landmarks directly (`header { position: sticky }`, `main { padding }`); the
+// portal's frame is built of them, so they start from the user agent's values here.
+globalStyle(scoped('header, nav, main, footer, aside, section, article, form'), {
+  display: 'block',
+  margin: 0,
+  padding: 0,
+  background: 'none',
+  minHeight: 'auto',
+  minWidth: 'auto',
+  position: 'static',
+  zIndex: 'auto',
 });
 // Typical host resets (Bootstrap's reboot, CMS themes) style these elements directly; the kit
 // resets the same properties so its own values, not the host's, apply.
@@ -88,6 +103,14 @@ globalStyle(scoped('button'), {
   textAlign: 'center',
 });
 globalStyle(scoped('button:disabled'), { cursor: 'not-allowed' });
+globalStyle(scoped('input, textarea'), { cursor: 'text' });
+globalStyle(
+  scoped(
+    'input:is([type="checkbox"], [type="radio"], [type="range"], [type="color"], [type="file"], [type="button"], [type="submit"], [type="reset"])',
+  ),
+  { cursor: 'pointer' },
+);
+globalStyle(scoped('input:disabled, textarea:disabled'), { cursor: 'not-allowed' });
 globalStyle(scoped('a'), { color: 'inherit', textDecoration: 'inherit' });
 globalStyle(scoped('table'), { borderCollapse: 'collapse', borderSpacing: 0, width: '100%' });
 globalStyle(scoped(':focus-visible'), {
