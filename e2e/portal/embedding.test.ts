@@ -214,6 +214,12 @@ describe('hostile global CSS on the host page', () => {
     await page.goto(`/e2e/hostile.html?path=${encodeURIComponent(path)}`);
     await portalOf(page).getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => document.body.dataset.portalReady === 'true');
+    // The frame's overlays (menu, tooltips) load after first paint and then re-render their
+    // triggers: compare the settled portal, not one caught mid-way.
+    await page.waitForLoadState('networkidle');
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
     await setSheet(page, 'hostile-landmarks', false);
     // The host CSS is really active: the page's own button lost its styles.
     const probe = await page.locator('#site-button').evaluate((el) => {
