@@ -42,7 +42,10 @@ export interface PortalPostHogOptions {
   key: string;
   /** Default https://us.i.posthog.com. */
   host?: string;
-  /** Start opted out (the user can be opted in later through PostHog's own API). */
+  /**
+   * The visitor opted out of product analytics: PostHog is neither loaded nor sent anything. Pass the
+   * visitor's choice (e.g. from the site's consent banner); `update()` applies a change.
+   */
   optOut?: boolean;
 }
 

@@ -22,7 +22,9 @@ export function createAnalytics(
   options: PortalPostHogOptions | undefined,
   instanceName: string,
 ): PortalAnalytics {
-  if (!options?.key || typeof window === 'undefined') return noAnalytics;
+  // Opted out: PostHog is not even downloaded (nothing could be sent, and the portal offers no
+  // opt-in of its own; the host passes optOut: false to start it).
+  if (!options?.key || options.optOut || typeof window === 'undefined') return noAnalytics;
   let loading: Promise<PostHog | null> | undefined;
   const load = () => {
     loading ??= import('posthog-js')
@@ -36,7 +38,6 @@ export function createAnalytics(
             capture_pageleave: false,
             autocapture: false,
             disable_session_recording: true,
-            opt_out_capturing_by_default: options.optOut ?? false,
             respect_dnt: true,
           },
           instanceName,
