@@ -1,4 +1,6 @@
 import { createContext, useContext } from 'react';
+import { useI18n } from './i18n/I18nProvider';
+import type { MessageKey } from './i18n/messages.en';
 import type { PortalAnalytics } from './analytics/posthog';
 import type { PortalCallbacks, PortalLinks } from './config';
 
@@ -9,6 +11,9 @@ export interface PortalContextValue extends PortalCallbacks {
   links: PortalLinks;
   storageKeyPrefix: string;
   analytics: PortalAnalytics;
+  landmarks: 'page' | 'region';
+  /** The host's name for the portal, if it gave one (else the `portal.label` message). */
+  label?: string | undefined;
   /** Instead of leaving the page for the login URL (stories, hosts with their own sign-in). */
   onSignInRequired?: ((loginUrl: string) => void) | undefined;
 }
@@ -19,4 +24,15 @@ export function usePortal(): PortalContextValue {
   const ctx = useContext(PortalContext);
   if (!ctx) throw new Error('usePortal() outside <ClientPortal>');
   return ctx;
+}
+
+/**
+ * The accessible name of one of the portal's landmarks: the message alone, or in `region` mode
+ * prefixed with the portal's name, so two portals on one page have distinct landmarks.
+ */
+export function useLandmarkName(key: MessageKey): string {
+  const { t } = useI18n();
+  const { landmarks, label } = usePortal();
+  if (landmarks !== 'region') return t(key);
+  return t('landmark.scoped', { portal: label ?? t('portal.label'), name: t(key) });
 }

@@ -95,6 +95,16 @@ export interface ClientPortalOptions extends PortalCallbacks {
   apiClient?: ApiClient;
   /** Extra class on the portal root. */
   className?: string;
+  /**
+   * How the portal presents itself to assistive technology. `page` (default): the portal is the
+   * page's content, with one `main`, a banner and a contentinfo, as the standalone portal is.
+   * `region`: the page has landmarks of its own, or several portals: the portal is one region named
+   * `label`, its header and footer are not the page's, its content is no second `main`, and its
+   * navigations carry the label in their names.
+   */
+  landmarks?: 'page' | 'region';
+  /** The portal's accessible name (used by `landmarks: 'region'`). Default: message `portal.label`. */
+  label?: string;
 }
 
 export const DEFAULT_HOME_LIFECYCLE_STAGE = '249503789';

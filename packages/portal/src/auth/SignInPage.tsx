@@ -15,14 +15,20 @@ import * as styles from './signIn.css';
  */
 export function SignInPage() {
   const { t } = useI18n();
-  const { signInMode, loginUrl, onSignInRequired } = usePortal();
+  const { signInMode, loginUrl, onSignInRequired, landmarks, label } = usePortal();
+  // The page's main content, or (landmarks: 'region') a region named after the portal.
+  const region = landmarks === 'region';
+  const Card = region ? 'section' : 'main';
   const search = useSearch();
   const returnTo = safeReturnTo(new URLSearchParams(search).get('returnTo') ?? undefined);
   // Unique per portal: two portals on one page must not share ids.
   const titleId = `${useId()}-title`;
   return (
     <div className={styles.screen}>
-      <main className={styles.card} aria-labelledby={titleId}>
+      <Card
+        className={styles.card}
+        {...(region ? { 'aria-label': label ?? t('portal.label') } : { 'aria-labelledby': titleId })}
+      >
         <span className={styles.logo} aria-hidden="true">
           S
         </span>
@@ -45,7 +51,7 @@ export function SignInPage() {
         ) : (
           <PasswordForm returnTo={returnTo} titleId={titleId} />
         )}
-      </main>
+      </Card>
     </div>
   );
 }

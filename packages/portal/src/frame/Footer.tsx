@@ -2,7 +2,7 @@ import { Link } from '@client-portal/ui';
 import { useI18n } from '../i18n/I18nProvider';
 import type { MessageKey } from '../i18n/messages.en';
 import type { PortalLinks } from '../config';
-import { usePortal } from '../PortalContext';
+import { useLandmarkName, usePortal } from '../PortalContext';
 import * as styles from './Footer.css';
 
 const LINKS: readonly { key: keyof PortalLinks; label: MessageKey }[] = [
@@ -17,13 +17,14 @@ const LINKS: readonly { key: keyof PortalLinks; label: MessageKey }[] = [
  */
 export function Footer() {
   const { t } = useI18n();
+  const navName = useLandmarkName('frame.footerLinks');
   const { links } = usePortal();
   return (
     <>
       <p className={styles.copyright}>
         {t('frame.copyright', { year: new Date().getFullYear(), provider: t('frame.provider') })}
       </p>
-      <nav aria-label={t('frame.footerLinks')}>
+      <nav aria-label={navName}>
         <ul className={styles.links}>
           {LINKS.map(({ key, label }) => (
             <li key={key}>

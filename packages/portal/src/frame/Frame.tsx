@@ -22,13 +22,18 @@ import * as topBarStyles from './TopBar.css';
  */
 export function Frame({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const { storageKeyPrefix } = usePortal();
+  const { storageKeyPrefix, landmarks, label } = usePortal();
+  const region = landmarks === 'region';
+  // In region mode the frame is one named region: its header and footer are then not the page's
+  // banner and contentinfo, and the page content is no second main (see ClientPortalOptions).
+  const Root = region ? 'section' : 'div';
+  const Main = region ? 'div' : 'main';
   const [location] = useLocation();
   const entries = visibleEntries(useHomeGate());
   const [mini, setMini] = useMiniNavigation(storageKeyPrefix);
   const [contrast, setContrast] = useContrast(storageKeyPrefix);
   const mainId = useId();
-  const mainRef = useRef<HTMLElement>(null);
+  const mainRef = useRef<HTMLDivElement>(null);
   usePreloadOverlays();
 
   // Moves focus (not only the scroll position) to the page, and leaves the host's URL hash alone.
@@ -39,7 +44,12 @@ export function Frame({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div className={styles.frame} data-mini={mini || undefined} data-contrast={contrast}>
+    <Root
+      className={styles.frame}
+      data-mini={mini || undefined}
+      data-contrast={contrast}
+      aria-label={region ? (label ?? t('portal.label')) : undefined}
+    >
       <a className={styles.skipLink} href={`#${mainId}`} onClick={skipToMain}>
         {t('frame.skipToContent')}
       </a>
@@ -61,18 +71,18 @@ export function Frame({ children }: { children: ReactNode }) {
         </ErrorBoundary>
       </div>
       <div className={styles.content}>
-        <main id={mainId} ref={mainRef} tabIndex={-1} className={styles.main}>
+        <Main id={mainId} ref={mainRef} tabIndex={-1} className={styles.main}>
           <div className={styles.page}>{children}</div>
           <ErrorBoundary where="frame:book-meeting" compact>
             <BookingButton />
           </ErrorBoundary>
-        </main>
+        </Main>
         <footer className={footerStyles.footer}>
           <ErrorBoundary where="frame:footer" compact>
             <Footer />
           </ErrorBoundary>
         </footer>
       </div>
-    </div>
+    </Root>
   );
 }

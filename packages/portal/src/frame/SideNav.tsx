@@ -2,6 +2,7 @@ import { IconButton } from '@client-portal/ui';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type FocusEvent, useId, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
+import { useLandmarkName } from '../PortalContext';
 import type { NavEntry } from '../routing/nav';
 import { BrandLink } from './BrandLink';
 import type { Contrast } from './frameSettings';
@@ -31,6 +32,7 @@ export function SideNav({
   onContrastChange: (contrast: Contrast) => void;
 }) {
   const { t } = useI18n();
+  const navName = useLandmarkName('nav.label');
   const id = useId();
   const [hovered, setHovered] = useState(false);
   const [keyboardFocus, setKeyboardFocus] = useState(false);
@@ -51,7 +53,7 @@ export function SideNav({
   return (
     <nav
       id={id}
-      aria-label={t('nav.label')}
+      aria-label={navName}
       className={[styles.panel, collapsed ? collapsedStyle : undefined].filter(Boolean).join(' ')}
       data-mini={mini || undefined}
       data-hovered={hovered || undefined}

@@ -2,6 +2,7 @@ import { IconButton } from '@client-portal/ui';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider';
+import { useLandmarkName } from '../PortalContext';
 import type { NavEntry } from '../routing/nav';
 import { BrandLink } from './BrandLink';
 import { DeferredDrawer, DeferredSettingsMenu } from './deferred';
@@ -25,6 +26,7 @@ export function TopBar({
   onContrastChange: (contrast: Contrast) => void;
 }) {
   const { t } = useI18n();
+  const navName = useLandmarkName('nav.label');
   // Open for the route it was opened on: any navigation closes it (spec §2), with no effect to sync.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location;
@@ -52,7 +54,7 @@ export function TopBar({
       >
         {/* A click on the current page's entry closes the drawer too, though the path stays the same. */}
         <nav
-          aria-label={t('nav.label')}
+          aria-label={navName}
           className={styles.drawerNav}
           onClickCapture={(event) => {
             if (event.target instanceof Element && event.target.closest('a[href]')) setOpenOn(null);

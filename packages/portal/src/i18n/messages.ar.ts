@@ -2,6 +2,8 @@ import type { Messages } from './messages.en';
 
 export const ar: Messages = {
   'nav.label': 'البوابة',
+  'portal.label': 'بوابة العملاء',
+  'landmark.scoped': '{portal}: {name}',
   'nav.home': 'الرئيسية',
   'nav.dashboard': 'لوحة المعلومات',
   'nav.projects': 'المشاريع',

@@ -2,6 +2,8 @@ import type { Messages } from './messages.en';
 
 export const de: Messages = {
   'nav.label': 'Portal',
+  'portal.label': 'Kundenportal',
+  'landmark.scoped': '{portal}: {name}',
   'nav.home': 'Start',
   'nav.dashboard': 'Übersicht',
   'nav.projects': 'Projekte',

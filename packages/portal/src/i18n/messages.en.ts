@@ -4,6 +4,8 @@
  */
 export const en = {
   'nav.label': 'Portal',
+  'portal.label': 'Client portal',
+  'landmark.scoped': '{portal}: {name}',
   'nav.home': 'Home',
   'nav.dashboard': 'Dashboard',
   'nav.projects': 'Projects',

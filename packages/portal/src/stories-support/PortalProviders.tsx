@@ -26,6 +26,7 @@ export function PortalProviders({
     storageKeyPrefix: 'story-parts',
     analytics: noAnalytics,
     ...context,
+    landmarks: context.landmarks ?? 'page',
   };
   return (
     <I18nProvider locale={locale} messages={messages}>
