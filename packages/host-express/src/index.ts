@@ -6,6 +6,7 @@ export { startHost } from './cli/start.js';
 export type { RunningHost, StartOptions } from './cli/start.js';
 export type { CliIo } from './cli/io.js';
 export * from './config/index.js';
+export { forgetCachedSessions, forgetCachedUser, SESSION_CACHE_TTL_MS } from './auth/index.js';
 export type { HostContext } from './context.js';
 export { apiNotFound, errorHandler } from './http/errors.js';
 export { createLogger, httpLogger, redactUrl, REDACT_PATHS } from './http/logging.js';

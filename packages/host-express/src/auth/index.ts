@@ -17,6 +17,7 @@ export { AUTH_DEFAULTS, authConfig, authConfigProblems } from './config.js';
 export type { AuthConfig, OidcConfig, RateLimitRule } from './config.js';
 export type { AuthLogger } from './context.js';
 export type { PortalIdentity } from './identity.js';
+export { forgetCachedSessions, forgetCachedUser, SESSION_CACHE_TTL_MS } from './session-cache.js';
 
 export interface CreateAuthOptions {
   db: Kysely<Database>;

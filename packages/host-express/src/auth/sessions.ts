@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PortalIdentity } from './identity.js';
 import type { Database } from '../store/schema.js';
+import { type CachedSession, sessionCacheOf } from './session-cache.js';
 
 /** Server-side session rows. The cookie carries a random token; the row id is its SHA-256. */
 
@@ -57,9 +58,28 @@ export interface LiveSession {
   idToken: string | null;
 }
 
+/** Whether a session row (as read, or cached) is still within its absolute and idle lifetimes at `now`. */
+function withinLifetimes(session: CachedSession, nowMs: number, lifetimes: SessionLifetimes): boolean {
+  return session.expiresMs > nowMs && session.lastSeenMs + lifetimes.idleMinutes * 60_000 > nowMs;
+}
+
+function liveSessionOf(session: CachedSession): LiveSession {
+  return {
+    identity: session.identity,
+    lastSeenAt: new Date(session.lastSeenMs),
+    expiresAt: new Date(session.expiresMs),
+    idToken: session.idToken,
+  };
+}
+
 /**
  * The session with this id if it is still live at `now`: not revoked, not past its absolute expiry,
  * used within the idle window, and its user not disabled.
+ *
+ * Served from the store's in-process session cache (./session-cache.ts) when it holds a fresh entry
+ * that is still within its lifetimes; otherwise (missing, stale, or out of its lifetimes by the
+ * cached last_seen_at, which another process may have moved on) the row is read from the store.
+ * `identity` is shared between requests: treat it as read-only.
  */
 export async function findLiveSession(
   db: Kysely<Database>,
@@ -67,6 +87,11 @@ export async function findLiveSession(
   now: Date,
   lifetimes: SessionLifetimes,
 ): Promise<LiveSession | null> {
+  const nowMs = now.getTime();
+  const cache = sessionCacheOf(db);
+  const cached = cache.get(id);
+  if (cached && withinLifetimes(cached, nowMs, lifetimes)) return liveSessionOf(cached);
+  const generation = cache.generation();
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
@@ -89,14 +114,13 @@ export async function findLiveSession(
     ])
     .where('s.id', '=', id)
     .executeTakeFirst();
-  if (!row || row.revokedAt || row.disabledAt) return null;
-  const lastSeenAt = new Date(row.lastSeenAt);
-  const expiresAt = new Date(row.expiresAt);
-  if (expiresAt.getTime() <= now.getTime()) return null;
-  if (lastSeenAt.getTime() + lifetimes.idleMinutes * 60_000 <= now.getTime()) return null;
+  if (!row || row.revokedAt || row.disabledAt) {
+    cache.delete(id);
+    return null;
+  }
   const staff = row.role === 'staff';
-  return {
-    identity: {
+  const session: CachedSession = {
+    identity: Object.freeze({
       userId: row.userId,
       email: row.email,
       name: row.name,
@@ -104,14 +128,23 @@ export async function findLiveSession(
       companyId: staff ? row.actingCompanyId : (row.userCompanyId ?? row.contactCompanyId ?? null),
       contactId: staff ? null : row.contactId,
       sessionId: row.sessionId,
-    },
-    lastSeenAt,
-    expiresAt,
+    }),
+    lastSeenMs: new Date(row.lastSeenAt).getTime(),
+    expiresMs: new Date(row.expiresAt).getTime(),
     idToken: row.idToken,
   };
+  if (!withinLifetimes(session, nowMs, lifetimes)) {
+    cache.delete(id);
+    return null;
+  }
+  cache.set(id, session, generation);
+  return liveSessionOf(session);
 }
 
 export async function touchSession(db: Kysely<Database>, id: string, now: Date): Promise<void> {
+  // Recorded first, so the concurrent requests of one session do not all write it.
+  const cached = sessionCacheOf(db).get(id);
+  if (cached && cached.lastSeenMs < now.getTime()) cached.lastSeenMs = now.getTime();
   await db
     .updateTable('sessions')
     .set({ last_seen_at: now })
@@ -126,6 +159,7 @@ export async function revokeSession(
   id: string,
   now: Date,
 ): Promise<{ userId: string; idToken: string | null } | null> {
+  sessionCacheOf(db).delete(id);
   const row = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
@@ -133,6 +167,8 @@ export async function revokeSession(
     .where('revoked_at', 'is', null)
     .returning(['user_id as userId', 'id_token as idToken'])
     .executeTakeFirst();
+  // Again: a request that read the row meanwhile must not cache it as live.
+  sessionCacheOf(db).delete(id);
   return row ?? null;
 }
 
@@ -141,7 +177,31 @@ export async function setActingCompany(
   id: string,
   companyId: string | null,
 ): Promise<void> {
+  sessionCacheOf(db).delete(id);
   await db.updateTable('sessions').set({ acting_company_id: companyId }).where('id', '=', id).execute();
+  // Again: a request that read the row meanwhile must not keep the old company in the cache.
+  sessionCacheOf(db).delete(id);
+}
+
+/**
+ * Revokes every live session of a user (password reset, account disabled); returns how many.
+ * Pass the store's Kysely instance or a transaction of it (`cacheOf`: the store's, for the cache).
+ */
+export async function revokeUserSessions(
+  db: Kysely<Database>,
+  userId: string,
+  now: Date,
+  cacheOf: Kysely<Database> = db,
+): Promise<number> {
+  sessionCacheOf(cacheOf).deleteUser(userId);
+  const result = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  sessionCacheOf(cacheOf).deleteUser(userId);
+  return Number(result.numUpdatedRows);
 }
 
 /** Deletes sessions that ended more than a day ago; for a periodic job. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HostConfig } from '../config/index.js';
+import { revokeUserSessions } from '../auth/sessions.js';
 import { hashPassword, migrateToLatest, type Store } from '../store/index.js';
 import { CliError, type CliIo, say } from './io.js';
 import { readPassword } from './password-prompt.js';
@@ -127,13 +128,9 @@ export async function resetPassword(
     const passwordHash = await hashPassword(await passwordOf(io, input.password));
     const revoked = await store.db.transaction().execute(async (trx) => {
       await trx.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', user.id).execute();
-      const result = await trx
-        .updateTable('sessions')
-        .set({ revoked_at: new Date() })
-        .where('user_id', '=', user.id)
-        .where('revoked_at', 'is', null)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      // The CLI is its own process: a running host's session cache (auth/session-cache.ts) still
+      // serves these sessions for at most SESSION_CACHE_TTL_MS.
+      return revokeUserSessions(trx, user.id, new Date(), store.db);
     });
     say(io, `Password reset for ${email}; ${revoked} session${revoked === 1 ? '' : 's'} signed out.`);
   });

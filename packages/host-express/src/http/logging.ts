@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type DestinationStream, type Logger, pino } from 'pino';
-import { pinoHttp } from 'pino-http';
+import { type HttpLogger, pinoHttp } from 'pino-http';
 import type { LogLevel } from '../config/index.js';
 
 export const REDACTED = '[Redacted]';
@@ -114,21 +114,30 @@ interface SerializedRequest {
   remoteAddress?: string;
 }
 
+/** A valid incoming X-Request-Id (a proxy's, so it can be followed), else a fresh UUID; echoed on the response. */
+function requestId(req: IncomingMessage, res: ServerResponse): string {
+  const incoming = req.headers['x-request-id'];
+  const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+  res.setHeader('X-Request-Id', id);
+  return id;
+}
+
 /**
  * One log line per request (not for health checks): method, redacted URL, status, time, the
  * request id (a valid incoming X-Request-Id is kept, so a proxy's id can be followed). Errors of
  * 5xx responses are attached by the error handler (`res.err`).
+ *
+ * While the logger is silent (LOG_LEVEL=silent, or a level above fatal) pino-http is skipped
+ * altogether: it would build a child logger, serializers and redaction per request only to write
+ * nothing. The request still gets its id (`req.id`, the X-Request-Id response header); `req.log`
+ * is then undefined (callers use `req.log?.`). The level is checked per request, so changing
+ * `logger.level` at run time takes effect.
  */
-export function httpLogger(logger: Logger) {
-  return pinoHttp<IncomingMessage, ServerResponse>({
+export function httpLogger(logger: Logger): HttpLogger<IncomingMessage, ServerResponse> {
+  const logRequests = pinoHttp<IncomingMessage, ServerResponse>({
     logger,
     redact: { paths: REDACT_PATHS, censor: REDACTED },
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
+    genReqId: requestId,
     autoLogging: { ignore: (req) => QUIET_PATHS.has((req.url ?? '').split('?', 1)[0] ?? '') },
     customLogLevel: (_req, res, error) =>
       error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
@@ -151,4 +160,13 @@ export function httpLogger(logger: Logger) {
       },
     },
   });
+  const middleware = (req: IncomingMessage, res: ServerResponse, next?: () => void): void => {
+    if (logger.isLevelEnabled('fatal')) {
+      logRequests(req, res, next);
+      return;
+    }
+    (req as { id?: unknown }).id = requestId(req, res);
+    next?.();
+  };
+  return Object.assign(middleware, { logger: logRequests.logger });
 }

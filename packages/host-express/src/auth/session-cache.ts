@@ -1,0 +1,124 @@
+import type { Kysely } from 'kysely';
+import type { PortalIdentity } from './identity.js';
+import type { Database } from '../store/schema.js';
+
+/**
+ * In-process cache of session rows (joined with their user), so a request with a session cookie
+ * costs no SQL round trip while its entry is fresh.
+ *
+ * What it may serve, and for how long:
+ * - Only rows that were live when read (not revoked, user not disabled). Expiry (absolute and idle)
+ *   is NOT cached: `findLiveSession` checks it against the cached row at every request, and a row
+ *   that fails the check is read again from the store before the request is refused.
+ * - An entry is served for at most `SESSION_CACHE_TTL_MS` after it was read. That bounds how long a
+ *   change made by ANOTHER process (another host instance, or the CLI's `user reset-password`)
+ *   — a revoked session, a disabled user, a changed role or company — can go unnoticed here.
+ * - Changes made through this process's own functions take effect at once: `revokeSession`,
+ *   `revokeUserSessions` and `setActingCompany` drop the entries they touch, and
+ *   `forgetCachedUser` / `forgetCachedSessions` are for any other in-process change of a user.
+ *
+ * The cache belongs to the Kysely instance (one per store), so every auth context of one store in
+ * this process shares it and sees the others' invalidations.
+ */
+export const SESSION_CACHE_TTL_MS = 5_000;
+
+/** Bounded: beyond this many sessions, the oldest entries go first. */
+export const SESSION_CACHE_MAX_ENTRIES = 10_000;
+
+export interface CachedSession {
+  readonly identity: Readonly<PortalIdentity>;
+  /** The raw values of the row, as read (plus last_seen_at writes from this process). */
+  lastSeenMs: number;
+  readonly expiresMs: number;
+  readonly idToken: string | null;
+}
+
+interface Entry {
+  session: CachedSession;
+  /** performance.now() after which the entry is stale. */
+  staleAt: number;
+}
+
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+  /** Bumped by every invalidation: a read that started before one must not be cached. */
+  #generation = 0;
+
+  constructor(
+    readonly ttlMs = SESSION_CACHE_TTL_MS,
+    readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
+  ) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The fresh entry for this session id, or undefined (a stale one is dropped). */
+  get(id: string): CachedSession | undefined {
+    const entry = this.#entries.get(id);
+    if (!entry) return undefined;
+    if (performance.now() >= entry.staleAt) {
+      this.#entries.delete(id);
+      return undefined;
+    }
+    return entry.session;
+  }
+
+  /** A token to pass to `set` after reading the row: the row is cached only if nothing was invalidated meanwhile. */
+  generation(): number {
+    return this.#generation;
+  }
+
+  set(id: string, session: CachedSession, readAtGeneration: number): void {
+    if (this.ttlMs <= 0 || readAtGeneration !== this.#generation) return;
+    this.#entries.delete(id);
+    if (this.#entries.size >= this.maxEntries) {
+      // Map iterates in insertion order: the first key is the entry read longest ago.
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    this.#entries.set(id, { session, staleAt: performance.now() + this.ttlMs });
+  }
+
+  delete(id: string): void {
+    this.#generation++;
+    this.#entries.delete(id);
+  }
+
+  deleteUser(userId: string): void {
+    this.#generation++;
+    for (const [id, entry] of this.#entries) {
+      if (entry.session.identity.userId === userId) this.#entries.delete(id);
+    }
+  }
+
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+  }
+}
+
+const caches = new WeakMap<Kysely<Database>, SessionCache>();
+
+/** The session cache of this store (Kysely instance). */
+export function sessionCacheOf(db: Kysely<Database>): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Call after changing a user in the store by other means than the auth module (role, company,
+ * contact, disabled_at, password): their sessions are read from the store again at the next request.
+ */
+export function forgetCachedUser(db: Kysely<Database>, userId: string): void {
+  caches.get(db)?.deleteUser(userId);
+}
+
+/** Drops every cached session of this store (e.g. after bulk changes to users or sessions). */
+export function forgetCachedSessions(db: Kysely<Database>): void {
+  caches.get(db)?.clear();
+}
