@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -98,8 +99,35 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
   return storeFromPool(pool);
 }
 
-/** Wraps a pg pool; closing the store ends the pool. */
+/** Distinct statements one connection keeps prepared; later ones run unnamed, as before. */
+const MAX_PREPARED_PER_CONNECTION = 256;
+
+/**
+ * Runs the connection's parameterised queries as named prepared statements: PostgreSQL parses and
+ * plans each distinct statement once per connection instead of at every request (Kysely sends
+ * `query(text, values)`, which node-postgres otherwise parses each time). The name is a hash of the
+ * text, so equal SQL shares one statement; queries without parameters (migrations, DDL, several
+ * statements in one text) are left unnamed.
+ */
+function preparePerConnection(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const names = new Set<string>();
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+      const name = `cp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      if (names.has(name) || names.size < MAX_PREPARED_PER_CONNECTION) {
+        names.add(name);
+        return query({ name, text, values });
+      }
+    }
+    return query(...args);
+  };
+}
+
+/** Wraps a pg pool (its connections prepare their statements, see above); closing the store ends the pool. */
 export function storeFromPool(pool: pg.Pool): Store {
+  pool.on('connect', preparePerConnection);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
