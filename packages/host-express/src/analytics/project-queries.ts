@@ -118,6 +118,7 @@ export async function projectOrganisations(
     left join github_repositories r
       on r.organisation_id = o.id and r.company_id = o.company_id and r.project_id = ${scope.projectId}
     where o.company_id = ${scope.companyId} and (o.project_id = ${scope.projectId} or r.id is not null)
+      and exists (select 1 from projects p where p.id = ${scope.projectId} and p.company_id = ${scope.companyId})
     group by o.id, o.login, o.name, o.avatar_url, o.url
     order by o.login, o.id`.execute(db);
   return rows.map((row) => ({
@@ -155,6 +156,15 @@ export async function projectRepositories(
     .where('r.company_id', '=', scope.companyId)
     .where('o.company_id', '=', scope.companyId)
     .where('r.project_id', '=', scope.projectId)
+    // Only the company's own project (links are not company-checked by the schema's foreign key).
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('projects as p')
+          .select('p.id')
+          .where('p.id', '=', scope.projectId)
+          .where('p.company_id', '=', scope.companyId),
+      ),
+    )
     .orderBy('r.full_name')
     .orderBy('r.id')
     .execute();

@@ -60,10 +60,12 @@ describe('client-portal-host CLI', () => {
   it('migrate: creates the embedded store in DATA_DIR and brings it up to date', async () => {
     expect(await run(['migrate'])).toEqual({
       code: 0,
-      out: 'Applied 0001-initial.\nMigrations: 0001-initial.\n',
+      out: 'Applied 0001-initial, 0002-kb-word-count.\nMigrations: 0001-initial, 0002-kb-word-count.\n',
       err: '',
     });
-    expect((await run(['migrate'])).out).toBe('The store is up to date.\nMigrations: 0001-initial.\n');
+    expect((await run(['migrate'])).out).toBe(
+      'The store is up to date.\nMigrations: 0001-initial, 0002-kb-word-count.\n',
+    );
   });
 
   it('seed: puts the demo data into the empty store, once', async () => {

@@ -92,16 +92,22 @@ export function createAnalyticsRoutes(ctx: HostContext): Router {
   router.get(pathOf(routes.githubOrganisations), ...guard, organisations, async (req, res) => {
     const { projectId } = organisations.input(req).query;
     const { companyId } = scopeOf(req);
-    if (!(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendJson(res, { data: await projectOrganisations(db, { companyId, projectId }) });
+    // The list holds rows only for the caller's own project, so the existence check (another
+    // company's id → 404) is needed only when it is empty.
+    const data = await projectOrganisations(db, { companyId, projectId });
+    if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
+    sendJson(res, { data });
   });
 
   const repositories = validate(routes.githubRepositories);
   router.get(pathOf(routes.githubRepositories), ...guard, repositories, async (req, res) => {
     const { projectId } = repositories.input(req).query;
     const { companyId } = scopeOf(req);
-    if (!(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendJson(res, { data: await projectRepositories(db, { companyId, projectId }) });
+    // The list holds rows only for the caller's own project, so the existence check (another
+    // company's id → 404) is needed only when it is empty.
+    const data = await projectRepositories(db, { companyId, projectId });
+    if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
+    sendJson(res, { data });
   });
 
   const dora = validate(routes.dora);

@@ -34,8 +34,6 @@ function visible(query: Articles, companyId: string, now: Date): Articles {
     .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)]));
 }
 
-const wordCount = sql<number>`coalesce(array_length(regexp_split_to_array(btrim(body_markdown), '\\s+'), 1), 0)`;
-
 function summaryColumns(eb: ExpressionBuilder<Database, 'kb_articles'>) {
   return [
     eb.ref('id').as('id'),
@@ -45,7 +43,7 @@ function summaryColumns(eb: ExpressionBuilder<Database, 'kb_articles'>) {
     eb.ref('category').as('category'),
     eb.ref('tags').as('tags'),
     eb.ref('updated_at').as('updated_at'),
-    wordCount.as('words'),
+    eb.ref('word_count').as('words'),
   ] as const;
 }
 

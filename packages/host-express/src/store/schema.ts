@@ -318,6 +318,8 @@ export interface KbArticlesTable {
   title: string;
   summary: string;
   body_markdown: string;
+  /** Words of body_markdown; computed by the database (migration 0002). */
+  word_count: ColumnType<number, never, never>;
   category: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   /** Null: a draft, not shown. */

@@ -60,7 +60,10 @@ describe.each(testStores)('store on $name', (kind) => {
   it('migrates down to nothing and up again from empty', async () => {
     expect(await migrateDownToNothing(store.db)).toEqual(Object.keys(MIGRATIONS).reverse());
     expect(await tables(store)).toEqual([]);
-    expect(await migrateToLatest(store.db)).toEqual({ applied: ['0001-initial'], current: ['0001-initial'] });
+    expect(await migrateToLatest(store.db)).toEqual({
+      applied: Object.keys(MIGRATIONS),
+      current: Object.keys(MIGRATIONS),
+    });
     expect(await tables(store)).toEqual(TABLES);
   });
 

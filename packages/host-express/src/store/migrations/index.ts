@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.js';
+import * as kbWordCount from './0002-kb-word-count.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -8,4 +9,5 @@ import * as initial from './0001-initial.js';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
+  '0002-kb-word-count': kbWordCount,
 };
