@@ -71,7 +71,7 @@ function toSummary(row: SummaryRow): ArticleSummary {
   };
 }
 
-const byText = (a: string, b: string) => a.localeCompare(b, 'en');
+const byText = new Intl.Collator('en').compare;
 
 /** Markdown as plain text for snippets (the portal shows them as text). */
 export function plainText(markdown: string): string {
@@ -148,9 +148,8 @@ export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
   router.get(pathOf(routes.knowledgeBaseSearch), ...guards, searchInput, async (req, res) => {
     const q = searchInput.input(req).query.q;
     const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
-    const document = sql`(setweight(to_tsvector('english', title), 'A')
-      || setweight(to_tsvector('english', summary || ' ' || array_to_string(tags, ' ')), 'B')
-      || setweight(to_tsvector('english', body_markdown), 'C'))`;
+    // Stored and indexed (migration 0003): title A, summary and tags B, body C.
+    const document = sql`search_document`;
     const pattern = `%${escapeLike(q)}%`;
     const inTitle = sql<boolean>`title ilike ${pattern}`;
     const inSummary = sql<boolean>`(summary ilike ${pattern} or array_to_string(tags, ' ') ilike ${pattern})`;

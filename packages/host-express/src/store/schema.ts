@@ -320,6 +320,8 @@ export interface KbArticlesTable {
   body_markdown: string;
   /** Words of body_markdown; computed by the database (migration 0002). */
   word_count: ColumnType<number, never, never>;
+  /** Weighted text-search document (title A, summary and tags B, body C); migration 0003. */
+  search_document: ColumnType<string, never, never>;
   category: string;
   tags: ColumnType<string[], string[] | undefined, string[]>;
   /** Null: a draft, not shown. */

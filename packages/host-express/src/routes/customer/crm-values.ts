@@ -28,4 +28,6 @@ export function personName(first: string | null, last: string | null, email: str
  * Alphabetical order that is the same on PGlite and PostgreSQL: database collations differ
  * between the two (C vs the server's locale), so lists shown by name are sorted here.
  */
-export const alphabetical = (a: string, b: string): number => a.localeCompare(b, 'en');
+// One collator for every comparison: `localeCompare(b, 'en')` builds one per call.
+const english = new Intl.Collator('en');
+export const alphabetical = (a: string, b: string): number => english.compare(a, b);

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.js';
 import * as kbWordCount from './0002-kb-word-count.js';
+import * as kbSearchDocument from './0003-kb-search-document.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -10,4 +11,5 @@ import * as kbWordCount from './0002-kb-word-count.js';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-kb-word-count': kbWordCount,
+  '0003-kb-search-document': kbSearchDocument,
 };
