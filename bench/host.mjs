@@ -159,8 +159,7 @@ const children = new Set();
 const cleanups = new Set();
 
 /** Starts bench/lib/server.mjs as `bare` or `portal`; resolves once it listens. */
-function startServer(role, env) {
-  const execArgv = [];
+function startServer(role, env, execArgv = []) {
   const out = openSync(devNull, 'w');
   const child = fork(join(benchDir, 'lib', 'server.mjs'), [role], {
     env,
@@ -789,7 +788,11 @@ async function run(options) {
       `… first boot on the empty store (migrate + seed) took ${(rss.firstBoot.ms / 1000).toFixed(1)} s, RSS peak ${fmt.mb(rss.firstBoot.peak)} MB, ${fmt.mb(rss.firstBoot.ready)} MB when ready; restarting for the measurement`,
     );
     const t0 = performance.now();
-    const portal = await startServer('portal', hostEnv);
+    // The host runs as `npm start` runs it (its Node flags), unless BENCH_HOST_NODE_OPTIONS says otherwise.
+    const { STANDALONE_NODE_FLAGS } = await import(hostDistUrl);
+    const hostFlags = passedHostEnv.NODE_OPTIONS === undefined ? [...STANDALONE_NODE_FLAGS] : [];
+    log(`… host Node flags: ${hostFlags.join(' ') || passedHostEnv.NODE_OPTIONS || '(none)'}`);
+    const portal = await startServer('portal', hostEnv, hostFlags);
     const startMs = performance.now() - t0;
     const sampler = new RssSampler(portal);
     try {

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PNPM = ['-y', 'pnpm@10.34.9'];
@@ -51,11 +51,18 @@ if (command === 'start') {
   // The standalone portal: the Express host on the embedded store (PGlite in DATA_DIR, default
   // ./.data) with demo data and demo sign-in, on PORT (default 3000).
   if (!pnpm('run', 'build')) process.exit(1);
-  const host = spawnSync('node', [join(root, 'packages/host-express/dist/cli.js'), 'start'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: process.env,
-  });
+  const { STANDALONE_NODE_FLAGS } = await import(
+    pathToFileURL(join(root, 'packages/host-express/dist/cli/node-flags.js')).href
+  );
+  const host = spawnSync(
+    'node',
+    [...STANDALONE_NODE_FLAGS, join(root, 'packages/host-express/dist/cli.js'), 'start'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: process.env,
+    },
+  );
   process.exit(host.status ?? 1);
 }
 if (command !== 'test') {
