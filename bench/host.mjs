@@ -788,9 +788,13 @@ async function run(options) {
       `… first boot on the empty store (migrate + seed) took ${(rss.firstBoot.ms / 1000).toFixed(1)} s, RSS peak ${fmt.mb(rss.firstBoot.peak)} MB, ${fmt.mb(rss.firstBoot.ready)} MB when ready; restarting for the measurement`,
     );
     const t0 = performance.now();
-    // The host runs as `npm start` runs it (its Node flags), unless BENCH_HOST_NODE_OPTIONS says otherwise.
-    const { STANDALONE_NODE_FLAGS } = await import(hostDistUrl);
-    const hostFlags = passedHostEnv.NODE_OPTIONS === undefined ? [...STANDALONE_NODE_FLAGS] : [];
+    // The host runs as `npm start` runs it (Node flags for the embedded store), unless
+    // BENCH_HOST_NODE_OPTIONS says otherwise.
+    const { EMBEDDED_STORE_NODE_FLAGS } = await import(hostDistUrl);
+    const hostFlags =
+      passedHostEnv.NODE_OPTIONS === undefined && options.store === 'pglite'
+        ? [...EMBEDDED_STORE_NODE_FLAGS]
+        : [];
     log(`… host Node flags: ${hostFlags.join(' ') || passedHostEnv.NODE_OPTIONS || '(none)'}`);
     const portal = await startServer('portal', hostEnv, hostFlags);
     const startMs = performance.now() - t0;

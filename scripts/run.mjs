@@ -51,12 +51,12 @@ if (command === 'start') {
   // The standalone portal: the Express host on the embedded store (PGlite in DATA_DIR, default
   // ./.data) with demo data and demo sign-in, on PORT (default 3000).
   if (!pnpm('run', 'build')) process.exit(1);
-  const { STANDALONE_NODE_FLAGS } = await import(
+  const { EMBEDDED_STORE_NODE_FLAGS } = await import(
     pathToFileURL(join(root, 'packages/host-express/dist/cli/node-flags.js')).href
   );
   const host = spawnSync(
     'node',
-    [...STANDALONE_NODE_FLAGS, join(root, 'packages/host-express/dist/cli.js'), 'start'],
+    [...EMBEDDED_STORE_NODE_FLAGS, join(root, 'packages/host-express/dist/cli.js'), 'start'],
     {
       cwd: root,
       stdio: 'inherit',
