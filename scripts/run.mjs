@@ -56,7 +56,12 @@ if (command === 'start') {
   );
   const host = spawnSync(
     'node',
-    [...EMBEDDED_STORE_NODE_FLAGS, join(root, 'packages/host-express/dist/cli.js'), 'start'],
+    // The memory bound is for the embedded store; with PostgreSQL, V8's defaults (throughput).
+    [
+      ...(process.env.DATABASE_URL ? [] : EMBEDDED_STORE_NODE_FLAGS),
+      join(root, 'packages/host-express/dist/cli.js'),
+      'start',
+    ],
     {
       cwd: root,
       stdio: 'inherit',
