@@ -5,6 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPARED_PROPERTIES } from '../../packages/ui/src/embedding/hostileCss';
 import { launchChromium } from '../support/browser';
 import {
   ACME,
@@ -131,41 +132,18 @@ describe('hostile global CSS on the host page', () => {
 
   /** Computed style and box of every element of the portal (see packages/ui's hostileCss.ts). */
   const fingerprint = (portal: Locator) =>
-    portal.evaluate((root) => {
-      const props = [
-        'display',
-        'position',
-        'box-sizing',
-        'width',
-        'height',
-        'margin-top',
-        'margin-inline-start',
-        'padding-top',
-        'padding-inline-start',
-        'border-top-width',
-        'border-top-style',
-        'font-family',
-        'font-size',
-        'font-weight',
-        'line-height',
-        'letter-spacing',
-        'text-transform',
-        'text-decoration-line',
-        'color',
-        'background-color',
-        'outline-style',
-        'border-top-left-radius',
-        'vertical-align',
-        'cursor',
-        'z-index',
-      ];
-      return [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
-        const s = getComputedStyle(el);
-        const r = el.getBoundingClientRect();
-        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
-        return `${name}[${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}] ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
-      });
-    });
+    portal.evaluate(
+      (root, props) => {
+        return [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
+          const s = getComputedStyle(el);
+          const r = el.getBoundingClientRect();
+          const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
+          return `${name}[${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}] ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
+        });
+      },
+      // The kit's compared properties, plus what the frame's landmarks rely on.
+      [...COMPARED_PROPERTIES, 'position', 'z-index'],
+    );
 
   /** Screenshot and fingerprint of the portal with the sheet on, then off; the differences. */
   async function compare(page: Page, sheet: string, name: string) {
