@@ -5,6 +5,7 @@ import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
 import { validate } from '../http/validate.js';
 import type { Database } from '../store/schema.js';
+import { alphabetical } from './customer/crm-values.js';
 import { requireCompany, scopeOf } from './scope.js';
 
 /**
@@ -71,8 +72,6 @@ function toSummary(row: SummaryRow): ArticleSummary {
   };
 }
 
-const byText = new Intl.Collator('en').compare;
-
 /** Markdown as plain text for snippets (the portal shows them as text). */
 export function plainText(markdown: string): string {
   return markdown
@@ -136,11 +135,11 @@ export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
       .execute();
     const articles = rows
       .map(toSummary)
-      .sort((a, b) => byText(a.category, b.category) || byText(a.title, b.title));
+      .sort((a, b) => alphabetical(a.category, b.category) || alphabetical(a.title, b.title));
     res.json({
       articles:
         query.category === undefined ? articles : articles.filter((a) => a.category === query.category),
-      categories: [...new Set(articles.map((a) => a.category))].sort(byText),
+      categories: [...new Set(articles.map((a) => a.category))].sort(alphabetical),
     });
   });
 
