@@ -7,6 +7,7 @@ import {
   visibleAnalyticsProjects,
 } from '@client-portal/api-client';
 import { type Kysely, sql } from 'kysely';
+import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import type { ProjectScope } from './range.js';
 
@@ -18,13 +19,16 @@ export interface AnalyticsProjectRow {
 }
 
 /** Rows of the projects table that are CRM projects, analytics projects or both. */
-async function companyProjects(db: Kysely<Database>, companyId: string) {
-  return db
+const companyProjectRows = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+  db
     .selectFrom('projects')
     .select(['id', 'name', 'jira_key', 'in_crm', 'analytics_enabled'])
     .where('company_id', '=', companyId)
-    .where((eb) => eb.or([eb('in_crm', '=', true), eb('analytics_enabled', '=', true)]))
-    .execute();
+    .where((eb) => eb.or([eb('in_crm', '=', true), eb('analytics_enabled', '=', true)])),
+);
+
+function companyProjects(db: Kysely<Database>, companyId: string) {
+  return companyProjectRows(db, { companyId });
 }
 
 /** GET /api/analytics/projects: every analytics project of the company, keyless ones included. */
@@ -68,15 +72,26 @@ export async function findAnalyticsProject(
   jiraKey: string,
 ): Promise<AnalyticsProjectRow | null> {
   if (jiraKey.trim() === '') return null;
-  const row = await db
-    .selectFrom('projects')
-    .select(['id', 'name', 'jira_key'])
-    .where('company_id', '=', companyId)
-    .where('jira_key', '=', jiraKey)
-    .where('analytics_enabled', '=', true)
-    .executeTakeFirst();
+  const [row] = await analyticsProjectByKey(db, { companyId, jiraKey });
   return row ? { id: row.id, name: row.name, jiraKey } : null;
 }
+
+const analyticsProjectByKey = precompiled(
+  ['companyId', 'jiraKey'],
+  (db, { companyId, jiraKey }: { companyId: string; jiraKey: string }) =>
+    db
+      .selectFrom('projects')
+      .select(['id', 'name'])
+      .where('company_id', '=', companyId)
+      .where('jira_key', '=', jiraKey)
+      .where('analytics_enabled', '=', true),
+);
+
+const companyProjectById = precompiled(
+  ['companyId', 'projectId'],
+  (db, { companyId, projectId }: { companyId: string; projectId: string }) =>
+    db.selectFrom('projects').select('id').where('company_id', '=', companyId).where('id', '=', projectId),
+);
 
 /** Whether the project id is one of the company's projects (the GitHub routes' 404). */
 export async function isCompanyProject(
@@ -84,13 +99,8 @@ export async function isCompanyProject(
   companyId: string,
   projectId: string,
 ): Promise<boolean> {
-  const row = await db
-    .selectFrom('projects')
-    .select('id')
-    .where('company_id', '=', companyId)
-    .where('id', '=', projectId)
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await companyProjectById(db, { companyId, projectId });
+  return rows.length > 0;
 }
 
 /** A stored URL the contract would refuse (a connector bug) must not break the whole list. */
@@ -101,11 +111,8 @@ const orNull = (value: string | null, schema: typeof imageUrl) =>
  * The GitHub organisations of a project: those connected for it and those owning one of its
  * repositories, each with the number of the project's repositories it owns; sorted by login.
  */
-export async function projectOrganisations(
-  db: Kysely<Database>,
-  scope: ProjectScope,
-): Promise<GithubOrganisation[]> {
-  const { rows } = await sql<{
+const organisationRows = precompiled(['companyId', 'projectId'], (_db, scope: ProjectScope) =>
+  sql<{
     id: string;
     login: string;
     name: string | null;
@@ -120,7 +127,14 @@ export async function projectOrganisations(
     where o.company_id = ${scope.companyId} and (o.project_id = ${scope.projectId} or r.id is not null)
       and exists (select 1 from projects p where p.id = ${scope.projectId} and p.company_id = ${scope.companyId})
     group by o.id, o.login, o.name, o.avatar_url, o.url
-    order by o.login, o.id`.execute(db);
+    order by o.login, o.id`,
+);
+
+export async function projectOrganisations(
+  db: Kysely<Database>,
+  scope: ProjectScope,
+): Promise<GithubOrganisation[]> {
+  const rows = await organisationRows(db, scope);
   return rows.map((row) => ({
     id: row.id,
     login: row.login,
@@ -132,11 +146,8 @@ export async function projectOrganisations(
 }
 
 /** The project's repositories (archived ones too, flagged), sorted by full name. */
-export async function projectRepositories(
-  db: Kysely<Database>,
-  scope: ProjectScope,
-): Promise<GithubRepository[]> {
-  const rows = await db
+const repositoryRows = precompiled(['companyId', 'projectId'], (db, scope: ProjectScope) =>
+  db
     .selectFrom('github_repositories as r')
     .innerJoin('github_organisations as o', 'o.id', 'r.organisation_id')
     .select([
@@ -166,8 +177,14 @@ export async function projectRepositories(
       ),
     )
     .orderBy('r.full_name')
-    .orderBy('r.id')
-    .execute();
+    .orderBy('r.id'),
+);
+
+export async function projectRepositories(
+  db: Kysely<Database>,
+  scope: ProjectScope,
+): Promise<GithubRepository[]> {
+  const rows = await repositoryRows(db, scope);
   return rows.map((row) => ({
     id: row.id,
     name: row.name,

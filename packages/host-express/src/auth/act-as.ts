@@ -3,7 +3,13 @@ import { actAsRequestSchema, actAsResponseSchema } from '@client-portal/api-clie
 import { writeAudit } from './audit.js';
 import type { AuthContext } from './context.js';
 import { invalidRequest, problem } from '../http/problem.js';
+import { sendNoStoreJson } from '../http/send-json.js';
+import { precompiled } from '../store/precompiled.js';
 import { setActingCompany } from './sessions.js';
+
+const allCompanies = precompiled([], (db) =>
+  db.selectFrom('companies').select(['id', 'name']).orderBy('name').orderBy('id'),
+);
 
 /**
  * Staff choose the company they act for; the choice lives on the session row (so it ends with the
@@ -61,12 +67,6 @@ export function createStaffCompanies(ctx: AuthContext): RequestHandler {
       problem(res, 403, 'Forbidden', 'Only provider staff can act for a company.');
       return;
     }
-    const companies = await ctx.db
-      .selectFrom('companies')
-      .select(['id', 'name'])
-      .orderBy('name')
-      .orderBy('id')
-      .execute();
-    res.set('Cache-Control', 'no-store').json({ companies });
+    sendNoStoreJson(res, { companies: await allCompanies(ctx.db, {}) });
   };
 }

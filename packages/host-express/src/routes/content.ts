@@ -8,7 +8,9 @@ import { createDownloadHandler, downloadRequest } from '../documents/download.js
 import { downloadPath, signDownload } from '../documents/signing.js';
 import { createDocumentStorage } from '../documents/storage.js';
 import { problem } from '../http/problem.js';
+import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
+import { precompiled } from '../store/precompiled.js';
 import { createKnowledgeBaseRoutes } from './knowledge-base.js';
 import { requireCompany, scopeOf } from './scope.js';
 
@@ -38,6 +40,25 @@ import { requireCompany, scopeOf } from './scope.js';
 /** Per user; the DB-backed counter is shared by every host instance. */
 export const SIGN_RATE_LIMIT: RateLimitRule = { max: 30, windowSeconds: 60 };
 
+/** The company's documents, newest first. */
+const companyDocuments = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+  db
+    .selectFrom('documents')
+    .select([
+      'id',
+      'file_name',
+      'description',
+      'category',
+      'content_type',
+      'size_bytes',
+      'created_at',
+      'updated_at',
+    ])
+    .where('company_id', '=', companyId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id'),
+);
+
 const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
 
 export function createContentRoutes(ctx: HostContext): Router {
@@ -49,22 +70,7 @@ export function createContentRoutes(ctx: HostContext): Router {
 
   // routes.documents takes no input: nothing to validate.
   router.get(pathOf(routes.documents), ...guards, async (req, res) => {
-    const rows = await db
-      .selectFrom('documents')
-      .select([
-        'id',
-        'file_name',
-        'description',
-        'category',
-        'content_type',
-        'size_bytes',
-        'created_at',
-        'updated_at',
-      ])
-      .where('company_id', '=', scopeOf(req).companyId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id')
-      .execute();
+    const rows = await companyDocuments(db, { companyId: scopeOf(req).companyId });
     const list: PortalDocument[] = rows.map((row) => ({
       id: row.id,
       name: row.file_name,
@@ -75,7 +81,7 @@ export function createContentRoutes(ctx: HostContext): Router {
       createdAt: new Date(row.created_at).toISOString(),
       updatedAt: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
     }));
-    res.json({ documents: list });
+    sendNoStoreJson(res, { documents: list });
   });
 
   const signInput = validate(routes.signedUrl);

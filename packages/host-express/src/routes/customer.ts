@@ -1,7 +1,8 @@
 import { routes } from '@client-portal/api-client';
-import { type Response, type Router, Router as createRouter } from 'express';
+import { type Router, Router as createRouter } from 'express';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
+import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
 import { loadAccountManager, loadProfile } from './customer/profile.js';
 import { loadCrm, loadTeams } from './customer/subscriptions.js';
@@ -11,10 +12,7 @@ import { requireCompany, scopeOf } from './scope.js';
 /** The contract's path under the /api router this module is mounted on. */
 const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '');
 
-/** Tenant data is personal: neither shared caches nor the browser keep it (e.g. after sign-out). */
-function send(res: Response, body: unknown): void {
-  res.set('Cache-Control', 'no-store').json(body);
-}
+const send = sendNoStoreJson;
 
 /**
  * The customer's routes: profile, CRM (subscriptions and projects), talent, teams and account

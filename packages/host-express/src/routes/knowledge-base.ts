@@ -1,9 +1,11 @@
 import { type ArticleSummary, routes } from '@client-portal/api-client';
 import { type Router, Router as createRouter } from 'express';
-import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
+import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
+import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import { alphabetical } from './customer/crm-values.js';
 import { requireCompany, scopeOf } from './scope.js';
@@ -122,37 +124,28 @@ export function snippetOf(text: string, query: string): string {
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
-export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
-  const router = createRouter();
-  const { db } = ctx.store;
-  const guards = [ctx.auth.requireSession, requireCompany];
+interface Visibility {
+  companyId: string;
+  now: Date;
+}
 
-  const listInput = validate(routes.knowledgeBase);
-  router.get(pathOf(routes.knowledgeBase), ...guards, listInput, async (req, res) => {
-    const { query } = listInput.input(req);
-    const rows = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
-      .select(summaryColumns)
-      .execute();
-    const articles = rows
-      .map(toSummary)
-      .sort((a, b) => alphabetical(a.category, b.category) || alphabetical(a.title, b.title));
-    res.json({
-      articles:
-        query.category === undefined ? articles : articles.filter((a) => a.category === query.category),
-      categories: [...new Set(articles.map((a) => a.category))].sort(alphabetical),
-    });
-  });
+const articlesOf = (db: Kysely<Database>, { companyId, now }: Visibility) =>
+  visible(db.selectFrom('kb_articles'), companyId, now);
 
-  const searchInput = validate(routes.knowledgeBaseSearch);
-  router.get(pathOf(routes.knowledgeBaseSearch), ...guards, searchInput, async (req, res) => {
-    const q = searchInput.input(req).query.q;
+/** Every article the company sees (sorted in the handler: alphabetical order is the host's). */
+const visibleArticles = precompiled(['companyId', 'now'], (db, args: Visibility) =>
+  articlesOf(db, args).select(summaryColumns),
+);
+
+const searchArticles = precompiled(
+  ['companyId', 'now', 'q', 'pattern'],
+  (db, { q, pattern, ...visibility }: Visibility & { q: string; pattern: string }) => {
     const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
     // Stored and indexed (migration 0003): title A, summary and tags B, body C.
     const document = sql`search_document`;
-    const pattern = `%${escapeLike(q)}%`;
     const inTitle = sql<boolean>`title ilike ${pattern}`;
     const inSummary = sql<boolean>`(summary ilike ${pattern} or array_to_string(tags, ' ') ilike ${pattern})`;
-    const rows = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
+    return articlesOf(db, visibility)
       .where(sql<boolean>`(${document} @@ ${tsQuery} or ${inTitle} or ${inSummary})`)
       .select(summaryColumns)
       .select([
@@ -164,9 +157,49 @@ export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
       .orderBy('score', 'desc')
       .orderBy('title')
       .orderBy('id')
-      .limit(MAX_RESULTS)
-      .execute();
-    res.json({
+      .limit(MAX_RESULTS);
+  },
+);
+
+const articleBySlug = precompiled(['companyId', 'now', 'slug'], (db, { slug, ...visibility }: Visibility & { slug: string }) =>
+  articlesOf(db, visibility)
+    .where('slug', '=', slug)
+    .select(summaryColumns)
+    .select('body_markdown')
+    // A company's own article wins over a public one with the same slug.
+    .orderBy(sql`company_id is null`)
+    .limit(1),
+);
+
+export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
+  const router = createRouter();
+  const { db } = ctx.store;
+  const guards = [ctx.auth.requireSession, requireCompany];
+
+  const listInput = validate(routes.knowledgeBase);
+  router.get(pathOf(routes.knowledgeBase), ...guards, listInput, async (req, res) => {
+    const { query } = listInput.input(req);
+    const rows = await visibleArticles(db, { companyId: scopeOf(req).companyId, now: ctx.now() });
+    const articles = rows
+      .map(toSummary)
+      .sort((a, b) => alphabetical(a.category, b.category) || alphabetical(a.title, b.title));
+    sendNoStoreJson(res, {
+      articles:
+        query.category === undefined ? articles : articles.filter((a) => a.category === query.category),
+      categories: [...new Set(articles.map((a) => a.category))].sort(alphabetical),
+    });
+  });
+
+  const searchInput = validate(routes.knowledgeBaseSearch);
+  router.get(pathOf(routes.knowledgeBaseSearch), ...guards, searchInput, async (req, res) => {
+    const q = searchInput.input(req).query.q;
+    const rows = await searchArticles(db, {
+      companyId: scopeOf(req).companyId,
+      now: ctx.now(),
+      q,
+      pattern: `%${escapeLike(q)}%`,
+    });
+    sendNoStoreJson(res, {
       query: q,
       results: rows.map((row) => ({
         article: toSummary(row),
@@ -178,16 +211,9 @@ export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
   const articleInput = validate(routes.knowledgeBaseArticle);
   router.get(pathOf(routes.knowledgeBaseArticle), ...guards, articleInput, async (req, res) => {
     const { slug } = articleInput.input(req).params;
-    const row = await visible(db.selectFrom('kb_articles'), scopeOf(req).companyId, ctx.now())
-      .where('slug', '=', slug)
-      .select(summaryColumns)
-      .select('body_markdown')
-      // A company's own article wins over a public one with the same slug.
-      .orderBy(sql`company_id is null`)
-      .limit(1)
-      .executeTakeFirst();
+    const [row] = await articleBySlug(db, { companyId: scopeOf(req).companyId, now: ctx.now(), slug });
     if (!row) return problem(res, 404, 'Not Found', 'No such article.');
-    res.json({ article: { ...toSummary(row), body: row.body_markdown } });
+    sendNoStoreJson(res, { article: { ...toSummary(row), body: row.body_markdown } });
   });
 
   return router;

@@ -102,6 +102,20 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
 /** Distinct statements one connection keeps prepared; later ones run unnamed, as before. */
 const MAX_PREPARED_PER_CONNECTION = 256;
 
+/** Statement names by SQL text, shared by every connection (hashing the text each time cost a few µs). */
+const statementNames = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `cp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    // Bounded: a store whose queries are all distinct texts must not grow this without end.
+    if (statementNames.size >= MAX_PREPARED_PER_CONNECTION * 4) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs the connection's parameterised queries as named prepared statements: PostgreSQL parses and
  * plans each distinct statement once per connection instead of at every request (Kysely sends
@@ -115,7 +129,7 @@ function preparePerConnection(client: pg.PoolClient): void {
   (client as { query: unknown }).query = (...args: unknown[]) => {
     const [text, values] = args;
     if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
-      const name = `cp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+      const name = statementName(text);
       if (names.has(name) || names.size < MAX_PREPARED_PER_CONNECTION) {
         names.add(name);
         return query({ name, text, values });

@@ -1,5 +1,6 @@
 import type { AccountManagerResponse, ProfileResponse } from '@client-portal/api-client';
 import type { Kysely } from 'kysely';
+import { precompiled } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import type { CallerScope } from '../scope.js';
 import { bookingLink, displayableImage, personName } from './crm-values.js';
@@ -69,12 +70,8 @@ export async function loadProfile(db: Kysely<Database>, scope: CallerScope): Pro
  * The caller's account manager: their contact's CRM owner, else the company's default account
  * manager; null when neither is set. Staff (no contact) get the company's default.
  */
-export async function loadAccountManager(
-  db: Kysely<Database>,
-  scope: CallerScope,
-): Promise<AccountManagerResponse> {
-  const { companyId, contactId } = scope;
-  const row = await db
+function accountManagerOf(db: Kysely<Database>, companyId: string, contactId: string | null) {
+  return db
     .selectFrom('account_managers as am')
     .select(['am.id', 'am.name', 'am.email', 'am.title', 'am.phone', 'am.photo_url', 'am.booking_url'])
     .where('am.id', '=', (eb) => {
@@ -90,8 +87,30 @@ export async function loadAccountManager(
         .where('id', '=', contactId)
         .where('company_id', '=', companyId);
       return eb.fn.coalesce(owner, companyDefault);
-    })
-    .executeTakeFirst();
+    });
+}
+
+/** The contact's owner, else the company's default. */
+const contactAccountManager = precompiled(
+  ['companyId', 'contactId'],
+  (db, { companyId, contactId }: { companyId: string; contactId: string }) =>
+    accountManagerOf(db, companyId, contactId),
+);
+
+/** The company's default (staff, who have no contact). */
+const companyAccountManager = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+  accountManagerOf(db, companyId, null),
+);
+
+export async function loadAccountManager(
+  db: Kysely<Database>,
+  scope: CallerScope,
+): Promise<AccountManagerResponse> {
+  const { companyId, contactId } = scope;
+  const [row] =
+    contactId === null
+      ? await companyAccountManager(db, { companyId })
+      : await contactAccountManager(db, { companyId, contactId });
   if (!row) return { accountManager: null };
   return {
     accountManager: {

@@ -8,6 +8,7 @@ import {
 } from '@client-portal/api-client';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { precompiled } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import { alphabetical, displayableImage } from './crm-values.js';
 
@@ -58,8 +59,8 @@ const TEAM_STATUS_ORDER: Record<Team['status'], number> = { active: 0, forming: 
  * and project are joined on the same company, so a mis-linked row can never show another
  * company's ids or Jira key.
  */
-export async function loadTeams(db: Kysely<Database>, companyId: string): Promise<TeamsResponse> {
-  const rows = await db
+const companyTeams = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+  db
     .selectFrom('teams as tm')
     .leftJoin('deals as d', (join) =>
       join.onRef('d.id', '=', 'tm.deal_id').onRef('d.company_id', '=', 'tm.company_id'),
@@ -84,8 +85,11 @@ export async function loadTeams(db: Kysely<Database>, companyId: string): Promis
           .select(['m.talent_id', 't.name', 'm.role', 't.photo_url', 'm.allocation_percent'])
           .whereRef('m.team_id', '=', 'tm.id'),
       ).as('members'),
-    ])
-    .execute();
+    ]),
+);
+
+export async function loadTeams(db: Kysely<Database>, companyId: string): Promise<TeamsResponse> {
+  const rows = await companyTeams(db, { companyId });
   const teams: Team[] = rows.map((row) => ({
     id: row.id,
     name: row.name,
