@@ -1,147 +1,174 @@
 import type { DateRange } from '@client-portal/api-client';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
+import { type AiToolScope, byToolOrder } from './ai-usage.js';
 import type { DeliveryDay } from './dora.js';
-import { type ProjectScope, rangeInstants } from './range.js';
+import type { AnalyticsProjectRow } from './project-queries.js';
 
-// The delivery event tables aggregated per UTC day in SQL (research/delivery-analytics.md §3.2);
-// medians and buckets are taken in ./dora.ts. Three grouped scans on the range indexes, whatever
-// the grain: a year of daily DORA reads at most 366 rows per query.
+// A project's delivery analytics read from delivery_days, the per-UTC-day facts the database keeps
+// from the event tables (migration 0004, research/delivery-analytics.md §3): one round trip finds the
+// company's analytics project by its Jira key and returns its days in the range as one JSON text
+// (each day's JSON is stored, so PostgreSQL only joins text and the host parses it natively), with
+// the card's sums and the project-wide counts. Medians and buckets are taken in ./dora.ts.
 
-/** Successful production deployments per day, and how many of them have an attributed incident. */
-async function deploymentDays(db: Kysely<Database>, scope: ProjectScope, range: DateRange) {
-  const { start, end } = rangeInstants(range);
-  const { rows } = await sql<{ day: string; deployments: number; failed: number }>`
-    select (d.finished_at at time zone 'UTC')::date as day,
-           count(*) as deployments,
-           count(*) filter (where exists (
-             select 1 from incidents i
-             where i.caused_by_deployment_id = d.id and i.company_id = d.company_id
-               and i.attribution is not null
-           )) as failed
-    from deployments d
-    where d.company_id = ${scope.companyId} and d.project_id = ${scope.projectId}
-      and d.environment = 'production' and d.status = 'success'
-      and d.finished_at >= ${start} and d.finished_at < ${end}
-    group by 1`.execute(db);
-  return rows;
-}
-
-/**
- * Lead time of each change deployed in the range, per deployment day: first commit (else the PR's
- * opening, else its merge) → the first production deployment that shipped it. Non-positive
- * spans are dropped (Four Keys: automated changes).
- */
-async function leadTimeDays(db: Kysely<Database>, scope: ProjectScope, range: DateRange) {
-  const { start, end } = rangeInstants(range);
-  const { rows } = await sql<{ day: string; hours: number[] }>`
-    select (c.deployed_at at time zone 'UTC')::date as day,
-           array_agg(extract(epoch from c.deployed_at - coalesce(c.first_commit_at, c.opened_at, c.merged_at))::float8 / 3600) as hours
-    from code_changes c
-    where c.company_id = ${scope.companyId} and c.project_id = ${scope.projectId}
-      and c.deployed_at >= ${start} and c.deployed_at < ${end}
-      and c.deployed_at > coalesce(c.first_commit_at, c.opened_at, c.merged_at)
-    group by 1`.execute(db);
-  return rows;
-}
-
-/**
- * Recovery time (opened → resolved) of each change-caused incident resolved in the range, per
- * resolution day. Only incidents attributed to a deployment count (DORA 2023: failures a change caused).
- */
-async function recoveryDays(db: Kysely<Database>, scope: ProjectScope, range: DateRange) {
-  const { start, end } = rangeInstants(range);
-  const { rows } = await sql<{ day: string; hours: number[] }>`
-    select (i.resolved_at at time zone 'UTC')::date as day,
-           array_agg(extract(epoch from i.resolved_at - i.opened_at)::float8 / 3600) as hours
-    from incidents i
-    where i.company_id = ${scope.companyId} and i.project_id = ${scope.projectId}
-      and i.caused_by_deployment_id is not null and i.attribution is not null
-      and i.resolved_at >= ${start} and i.resolved_at < ${end}
-      and i.resolved_at >= i.opened_at
-    group by 1`.execute(db);
-  return rows;
-}
-
-/** The project's delivery days in the range (days without events left out), oldest first. */
-export async function deliveryDays(
-  db: Kysely<Database>,
-  scope: ProjectScope,
-  range: DateRange,
-): Promise<DeliveryDay[]> {
-  const [deployments, leadTimes, recoveries] = await Promise.all([
-    deploymentDays(db, scope, range),
-    leadTimeDays(db, scope, range),
-    recoveryDays(db, scope, range),
-  ]);
-  const days = new Map<string, DeliveryDay>();
-  const dayOf = (day: string) => {
-    let entry = days.get(day);
-    if (!entry) {
-      entry = { day, deployments: 0, failedDeployments: 0, leadTimes: [], recoveries: [] };
-      days.set(day, entry);
-    }
-    return entry;
-  };
-  for (const row of deployments) {
-    const entry = dayOf(row.day);
-    entry.deployments = Number(row.deployments);
-    entry.failedDeployments = Number(row.failed);
-  }
-  for (const row of leadTimes) dayOf(row.day).leadTimes = row.hours.map(Number);
-  for (const row of recoveries) dayOf(row.day).recoveries = row.hours.map(Number);
-  return [...days.values()].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
-}
-
-export interface ProjectActivityRow {
-  pull_requests_merged: number;
-  incidents_opened: number;
-  open_incidents: number;
+/** The project card's activity over the range, and the project-wide counts. */
+export interface ProjectActivity {
+  pullRequestsMerged: number;
+  incidentsOpened: number;
+  openIncidents: number;
   contributors: number;
   repositories: number;
+  lastDeploymentAt: string | null;
+  githubSyncedAt: Date | null;
+  jiraSyncedAt: Date | null;
+}
+
+export interface ProjectDelivery {
+  project: AnalyticsProjectRow;
+  days: DeliveryDay[];
+  activity: ProjectActivity;
+  aiTools: AiToolScope[];
+}
+
+/** A day as delivery_days.dora holds it. */
+type DayTuple = [
+  day: string,
+  deployments: number,
+  failedDeployments: number,
+  leadTimes: number[],
+  recoveries: number[],
+];
+
+interface DeliveryRow {
+  id: string;
+  name: string;
+  /** JSON array of DayTuple, oldest first. */
+  days: string;
+}
+
+interface CardRow extends DeliveryRow {
+  pull_requests_merged: number;
+  incidents_opened: number;
   last_deployment_at: Date | null;
+  contributors: number;
+  open_incidents: number;
+  repositories: number;
   github_synced_at: Date | null;
   jira_synced_at: Date | null;
+  /** JSON array of AiToolScope. */
+  ai_tools: string;
+}
+
+interface DeliveryArgs {
+  companyId: string;
+  jiraKey: string;
+  from: string;
+  to: string;
+}
+
+const NAMES = ['companyId', 'jiraKey', 'from', 'to'] as const;
+
+/** The days of the range: the stored JSON of each, joined (no value is formatted per request). */
+const inRange = (args: DeliveryArgs) =>
+  sql`d.company_id = p.company_id and d.project_id = p.id
+    and d.day >= ${args.from}::date and d.day <= ${args.to}::date`;
+
+const theProject = (args: DeliveryArgs) =>
+  sql`p.company_id = ${args.companyId} and p.jira_key = ${args.jiraKey} and p.analytics_enabled`;
+
+const deliveryRows = precompiled(
+  NAMES,
+  (_db, args: DeliveryArgs) => sql<DeliveryRow>`
+    select p.id, p.name,
+      coalesce((select '[' || string_agg(d.dora::text, ',' order by d.day) || ']'
+        from delivery_days d where ${inRange(args)}), '[]') as days
+    from projects p
+    where ${theProject(args)}`,
+);
+
+const cardRows = precompiled(
+  NAMES,
+  (_db, args: DeliveryArgs) => sql<CardRow>`
+    select p.id, p.name, r.days, r.pull_requests_merged, r.incidents_opened, r.last_deployment_at,
+      (select count(distinct a)::int from delivery_days d cross join unnest(d.contributors) a
+        where ${inRange(args)}) as contributors,
+      coalesce(dp.open_incidents, 0) as open_incidents,
+      dp.github_synced_at,
+      dp.jira_synced_at,
+      (select count(*)::int from github_repositories gr
+        where gr.company_id = p.company_id and gr.project_id = p.id) as repositories,
+      -- The tools with usage data for the project (any day), with what each reports on.
+      (select coalesce(json_agg(json_build_object('tool', s.tool, 'scope_kind', s.scope_kind,
+          'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)), '[]')::text
+        from ai_tool_scopes s
+        where s.company_id = p.company_id and s.project_id = p.id
+          and exists (select 1 from ai_usage_daily u
+            where u.company_id = s.company_id and u.project_id = s.project_id and u.tool = s.tool)
+      ) as ai_tools
+    from projects p
+    left join delivery_projects dp on dp.company_id = p.company_id and dp.project_id = p.id
+    cross join lateral (
+      select coalesce('[' || string_agg(d.dora::text, ',' order by d.day) || ']', '[]') as days,
+        coalesce(sum(d.pull_requests_merged), 0)::int as pull_requests_merged,
+        coalesce(sum(d.incidents_opened), 0)::int as incidents_opened,
+        max(d.last_deployment_at) as last_deployment_at
+      from delivery_days d where ${inRange(args)}
+    ) r
+    where ${theProject(args)}`,
+);
+
+function toDays(json: string): DeliveryDay[] {
+  return (JSON.parse(json) as DayTuple[]).map(([day, deployments, failed, leadTimes, recoveries]) => ({
+    day,
+    deployments,
+    failedDeployments: failed,
+    leadTimes,
+    recoveries,
+  }));
 }
 
 /**
- * The project card's activity counts for the range, in one round trip. There is no connector
- * sync log in the store, so "last synced" is when the connector last stored a row of the source.
+ * The company's analytics project with this Jira key and its delivery days in the range (days
+ * without events left out, oldest first), or null: another company's key, a project without
+ * analytics and a blank key all read as "not there" (the routes answer 404).
  */
-export async function projectActivity(
+export async function projectDelivery(
   db: Kysely<Database>,
-  scope: ProjectScope,
+  companyId: string,
+  jiraKey: string,
   range: DateRange,
-): Promise<ProjectActivityRow> {
-  const { start, end } = rangeInstants(range);
-  const c = scope.companyId;
-  const p = scope.projectId;
-  const { rows } = await sql<ProjectActivityRow>`
-    select
-      (select count(*) from code_changes
-        where company_id = ${c} and project_id = ${p} and kind = 'pr'
-          and merged_at >= ${start} and merged_at < ${end}) as pull_requests_merged,
-      (select count(*) from incidents
-        where company_id = ${c} and project_id = ${p}
-          and opened_at >= ${start} and opened_at < ${end}) as incidents_opened,
-      (select count(*) from incidents
-        where company_id = ${c} and project_id = ${p} and resolved_at is null) as open_incidents,
-      (select count(distinct author) from code_changes
-        where company_id = ${c} and project_id = ${p} and author is not null
-          and coalesce(merged_at, first_commit_at) >= ${start}
-          and coalesce(merged_at, first_commit_at) < ${end}) as contributors,
-      (select count(*) from github_repositories
-        where company_id = ${c} and project_id = ${p}) as repositories,
-      (select max(finished_at) from deployments
-        where company_id = ${c} and project_id = ${p} and environment = 'production'
-          and status = 'success' and finished_at >= ${start} and finished_at < ${end}) as last_deployment_at,
-      greatest(
-        (select max(created_at) from deployments where company_id = ${c} and project_id = ${p}),
-        (select max(created_at) from code_changes where company_id = ${c} and project_id = ${p})
-      ) as github_synced_at,
-      (select max(created_at) from incidents
-        where company_id = ${c} and project_id = ${p} and source = 'jira') as jira_synced_at`.execute(db);
-  const row = rows[0];
-  if (!row) throw new Error('projectActivity: the query returned no row');
-  return row;
+): Promise<{ project: AnalyticsProjectRow; days: DeliveryDay[] } | null> {
+  if (jiraKey.trim() === '') return null;
+  const [row] = await deliveryRows(db, { companyId, jiraKey, from: range.from, to: range.to });
+  return row ? { project: { id: row.id, name: row.name, jiraKey }, days: toDays(row.days) } : null;
+}
+
+/** projectDelivery plus the card's activity and the project's AI tools with usage data. */
+export async function projectCard(
+  db: Kysely<Database>,
+  companyId: string,
+  jiraKey: string,
+  range: DateRange,
+): Promise<ProjectDelivery | null> {
+  if (jiraKey.trim() === '') return null;
+  const [row] = await cardRows(db, { companyId, jiraKey, from: range.from, to: range.to });
+  if (!row) return null;
+  return {
+    project: { id: row.id, name: row.name, jiraKey },
+    days: toDays(row.days),
+    activity: {
+      pullRequestsMerged: row.pull_requests_merged,
+      incidentsOpened: row.incidents_opened,
+      openIncidents: row.open_incidents,
+      contributors: row.contributors,
+      repositories: row.repositories,
+      lastDeploymentAt:
+        row.last_deployment_at === null ? null : new Date(row.last_deployment_at).toISOString(),
+      githubSyncedAt: row.github_synced_at,
+      jiraSyncedAt: row.jira_synced_at,
+    },
+    aiTools: (JSON.parse(row.ai_tools) as AiToolScope[]).sort(byToolOrder),
+  };
 }

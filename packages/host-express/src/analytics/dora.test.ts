@@ -1,4 +1,4 @@
-import { dateBuckets, doraMetricsSchema } from '@client-portal/api-client';
+import { dateBuckets, doraMetricsSchema, lowerMedian } from '@client-portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { type DeliveryDay, doraHeadline, doraMetrics, groupByBucket, medianDeploymentDays } from './dora.js';
 
@@ -190,5 +190,34 @@ describe('medianDeploymentDays', () => {
     // Weeks: 2, 3, 0 deployment days → median 2.
     expect(medianDeploymentDays(days, range, 'week')).toBe(2);
     expect(medianDeploymentDays(days, range, 'month')).toBe(5);
+  });
+});
+
+describe('medians of a range', () => {
+  it('are the lower medians the mocks take, whatever the values and their order', () => {
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let run = 0; run < 200; run++) {
+      const days: DeliveryDay[] = Array.from({ length: 1 + Math.floor(random() * 20) }, (_, i) => ({
+        day: `2025-03-${String(i + 1).padStart(2, '0')}`,
+        deployments: 1,
+        failedDeployments: 0,
+        leadTimes: Array.from({ length: Math.floor(random() * 6) }, () => Math.round(random() * 5000) / 7),
+        recoveries: Array.from({ length: Math.floor(random() * 3) }, () => random() * 100),
+      }));
+      const range = { from: '2025-03-01', to: '2025-03-31' };
+      const headline = doraHeadline(days, range);
+      const median = (values: number[]) => {
+        const m = lowerMedian(values);
+        return m === null ? null : Math.round(m * 100) / 100;
+      };
+      expect(headline.leadTimeForChanges.medianHours).toBe(median(days.flatMap((d) => d.leadTimes)));
+      expect(headline.failedDeploymentRecoveryTime.medianHours).toBe(
+        median(days.flatMap((d) => d.recoveries)),
+      );
+    }
   });
 });

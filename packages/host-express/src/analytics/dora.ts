@@ -34,6 +34,23 @@ export interface DeliveryDay {
 export const roundHours = (hours: number): number => Math.round(hours * 100) / 100;
 export const roundRate = (rate: number): number => Math.round(rate * 10_000) / 10_000;
 
+const bucketCache = new Map<string, readonly DateBucket[]>();
+
+/**
+ * `dateBuckets`, remembered: a request needs the range's buckets of its grain, weeks and months,
+ * and most requests ask for the same range (the default: the last 90 days). Bounded.
+ */
+export function bucketsOf(range: DateRange, grain: DoraGrain): readonly DateBucket[] {
+  const key = `${range.from}/${range.to}/${grain}`;
+  let buckets = bucketCache.get(key);
+  if (!buckets) {
+    buckets = dateBuckets(range, grain);
+    if (bucketCache.size >= 256) bucketCache.clear();
+    bucketCache.set(key, buckets);
+  }
+  return buckets;
+}
+
 /** Days grouped by bucket (same order as `buckets`); days outside the range are dropped. */
 export function groupByBucket(days: Iterable<DeliveryDay>, buckets: readonly DateBucket[]): DeliveryDay[][] {
   const groups: DeliveryDay[][] = buckets.map(() => []);
@@ -58,9 +75,40 @@ export function groupByBucket(days: Iterable<DeliveryDay>, buckets: readonly Dat
 const total = (days: readonly DeliveryDay[], key: 'deployments' | 'failedDeployments') =>
   days.reduce((n, d) => n + d[key], 0);
 
-/** Lower median (DevLake's rule, shared with the mocks) of all values of the days; null when none. */
+/**
+ * The k-th smallest of `values` (0-based), found in place by quickselect: O(n), where a sort is
+ * O(n log n). A range's medians are taken over a few hundred values at every DORA request.
+ */
+function kthSmallest(values: number[], k: number): number {
+  let lo = 0;
+  let hi = values.length - 1;
+  while (lo < hi) {
+    const pivot = values[(lo + hi) >> 1] as number;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while ((values[i] as number) < pivot) i++;
+      while ((values[j] as number) > pivot) j--;
+      if (i <= j) {
+        const t = values[i] as number;
+        values[i] = values[j] as number;
+        values[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  return values[k] as number;
+}
+
+/** Lower median (DevLake's rule, the mocks' `lowerMedian`) of all values of the days; null when none. */
 function medianOf(days: readonly DeliveryDay[], key: 'leadTimes' | 'recoveries'): number | null {
-  return lowerMedian(days.flatMap((d) => d[key]));
+  const values: number[] = [];
+  for (const day of days) for (const value of day[key]) values.push(value);
+  return values.length === 0 ? null : kthSmallest(values, Math.ceil(values.length / 2) - 1);
 }
 
 /** Failed ÷ all deployments; null without deployments. */
@@ -79,7 +127,7 @@ export function medianDeploymentDays(
   range: DateRange,
   grain: 'week' | 'month',
 ): number {
-  const groups = groupByBucket(days, dateBuckets(range, grain));
+  const groups = groupByBucket(days, bucketsOf(range, grain));
   return lowerMedian(groups.map((group) => group.filter((d) => d.deployments > 0).length)) ?? 0;
 }
 
@@ -138,7 +186,7 @@ export function doraMetrics(
   range: DateRange,
   grain: DoraGrain,
 ): DoraMetrics {
-  const buckets = dateBuckets(range, grain);
+  const buckets = bucketsOf(range, grain);
   const groups = groupByBucket(days, buckets);
   const median = (group: DeliveryDay[], key: 'leadTimes' | 'recoveries') => {
     const value = medianOf(group, key);

@@ -111,15 +111,17 @@ const orNull = (value: string | null, schema: typeof imageUrl) =>
  * The GitHub organisations of a project: those connected for it and those owning one of its
  * repositories, each with the number of the project's repositories it owns; sorted by login.
  */
-const organisationRows = precompiled(['companyId', 'projectId'], (_db, scope: ProjectScope) =>
-  sql<{
-    id: string;
-    login: string;
-    name: string | null;
-    avatar_url: string | null;
-    url: string;
-    repository_count: number;
-  }>`
+const organisationRows = precompiled(
+  ['companyId', 'projectId'],
+  (_db, scope: ProjectScope) =>
+    sql<{
+      id: string;
+      login: string;
+      name: string | null;
+      avatar_url: string | null;
+      url: string;
+      repository_count: number;
+    }>`
     select o.id, o.login, o.name, o.avatar_url, o.url, count(r.id) as repository_count
     from github_organisations o
     left join github_repositories r

@@ -6,7 +6,7 @@ import {
   utcDay,
 } from '@client-portal/api-client';
 import type { AiToolScope } from './ai-usage.js';
-import type { ProjectActivityRow } from './delivery-queries.js';
+import type { ProjectActivity } from './delivery-queries.js';
 import { performanceTier } from './dora.js';
 
 type Freshness = ProjectAnalytics['freshness'][number];
@@ -27,7 +27,7 @@ const count = (value: unknown) => Math.max(0, Math.round(Number(value) || 0));
 export function projectAnalytics(input: {
   project: { jiraKey: string; name: string };
   range: DateRange;
-  activity: ProjectActivityRow;
+  activity: ProjectActivity;
   headline: DoraHeadline;
   aiTools: readonly AiToolScope[];
 }): ProjectAnalytics {
@@ -37,21 +37,19 @@ export function projectAnalytics(input: {
     range: input.range,
     activity: {
       deployments: headline.deploymentFrequency.deployments,
-      pullRequestsMerged: count(activity.pull_requests_merged),
-      incidentsOpened: count(activity.incidents_opened),
-      openIncidents: count(activity.open_incidents),
+      pullRequestsMerged: count(activity.pullRequestsMerged),
+      incidentsOpened: count(activity.incidentsOpened),
+      openIncidents: count(activity.openIncidents),
       contributors: count(activity.contributors),
       repositories: count(activity.repositories),
-      lastDeploymentAt: activity.last_deployment_at
-        ? new Date(activity.last_deployment_at).toISOString()
-        : null,
+      lastDeploymentAt: activity.lastDeploymentAt,
     },
     dora: headline,
     performanceTier: performanceTier(headline),
     aiTools: input.aiTools.map((tool) => tool.tool),
     freshness: [
-      freshnessFromSync('github', activity.github_synced_at),
-      freshnessFromSync('jira', activity.jira_synced_at),
+      freshnessFromSync('github', activity.githubSyncedAt),
+      freshnessFromSync('jira', activity.jiraSyncedAt),
       // The AI connectors record the last complete day per scope, not when they ran.
       ...input.aiTools.map(
         (tool): Freshness => ({ source: tool.tool, lastSyncedAt: null, dataThrough: tool.data_through }),

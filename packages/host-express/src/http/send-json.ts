@@ -8,10 +8,9 @@ export const NO_STORE = 'no-store';
 
 /**
  * Sends `body` as a 200 JSON response that no cache keeps. Leaner than `res.json()`: Express's
- * `res.send` also hashes the body for an ETag and checks the request's freshness, which a `no-store`
- * response never uses (nothing is kept to revalidate); on the hot read routes that hashing was a
- * tenth of the host's CPU for bodies of a few kilobytes. HEAD gets the headers without the body
- * (Node's http server drops it).
+ * `res.send` also hashes the body (SHA-1) for an ETag and checks the request's freshness, which a
+ * `no-store` response never uses, since nothing is kept to revalidate. HEAD gets the headers
+ * without the body (Node's http server drops it).
  */
 export function sendNoStoreJson(res: Response, body: unknown): void {
   const text = JSON.stringify(body);

@@ -6,8 +6,8 @@ import {
   routes,
 } from '@client-portal/api-client';
 import { type Response, type Router, Router as createRouter } from 'express';
-import { aiToolsWithData, aiUsage } from '../analytics/ai-usage-queries.js';
-import { deliveryDays, projectActivity } from '../analytics/delivery-queries.js';
+import { aiUsage } from '../analytics/ai-usage-queries.js';
+import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
 import { doraHeadline, doraMetrics } from '../analytics/dora.js';
 import {
   analyticsProjects,
@@ -73,15 +73,9 @@ export function createAnalyticsRoutes(ctx: HostContext): Router {
     const { params, query } = card.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const { companyId } = scopeOf(req);
-    const project = await findAnalyticsProject(db, companyId, params.projectKey);
-    if (!project) return notFound(res);
-    const scope = { companyId, projectId: project.id };
-    const [days, activity, aiTools] = await Promise.all([
-      deliveryDays(db, scope, range),
-      projectActivity(db, scope, range),
-      aiToolsWithData(db, scope),
-    ]);
+    const delivery = await projectCard(db, scopeOf(req).companyId, params.projectKey, range);
+    if (!delivery) return notFound(res);
+    const { project, days, activity, aiTools } = delivery;
     sendJson(
       res,
       projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools }),
@@ -115,11 +109,9 @@ export function createAnalyticsRoutes(ctx: HostContext): Router {
     const { query } = dora.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const { companyId } = scopeOf(req);
-    const project = await findAnalyticsProject(db, companyId, query.projectKey);
-    if (!project) return notFound(res);
-    const days = await deliveryDays(db, { companyId, projectId: project.id }, range);
-    sendJson(res, doraMetrics(project.jiraKey, days, range, query.grain ?? 'week'));
+    const delivery = await projectDelivery(db, scopeOf(req).companyId, query.projectKey, range);
+    if (!delivery) return notFound(res);
+    sendJson(res, doraMetrics(delivery.project.jiraKey, delivery.days, range, query.grain ?? 'week'));
   });
 
   const ai = validate(routes.aiUsage);

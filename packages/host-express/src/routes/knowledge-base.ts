@@ -161,14 +161,16 @@ const searchArticles = precompiled(
   },
 );
 
-const articleBySlug = precompiled(['companyId', 'now', 'slug'], (db, { slug, ...visibility }: Visibility & { slug: string }) =>
-  articlesOf(db, visibility)
-    .where('slug', '=', slug)
-    .select(summaryColumns)
-    .select('body_markdown')
-    // A company's own article wins over a public one with the same slug.
-    .orderBy(sql`company_id is null`)
-    .limit(1),
+const articleBySlug = precompiled(
+  ['companyId', 'now', 'slug'],
+  (db, { slug, ...visibility }: Visibility & { slug: string }) =>
+    articlesOf(db, visibility)
+      .where('slug', '=', slug)
+      .select(summaryColumns)
+      .select('body_markdown')
+      // A company's own article wins over a public one with the same slug.
+      .orderBy(sql`company_id is null`)
+      .limit(1),
 );
 
 export function createKnowledgeBaseRoutes(ctx: HostContext): Router {

@@ -27,16 +27,21 @@ describe.each(testStores)('precompiled queries on $name', (kind) => {
 
   it('builds once per store and runs with each call’s arguments', async () => {
     let builds = 0;
-    const byKey = precompiled(['companyId', 'key'], (db, { companyId, key }: { companyId: string; key: string }) => {
-      builds++;
-      return db
-        .selectFrom('projects')
-        .select(['id', 'name'])
-        .where('company_id', '=', companyId)
-        .where('jira_key', '=', key)
-        // A constant of the query stays as compiled.
-        .where('analytics_enabled', '=', true);
-    });
+    const byKey = precompiled(
+      ['companyId', 'key'],
+      (db, { companyId, key }: { companyId: string; key: string }) => {
+        builds++;
+        return (
+          db
+            .selectFrom('projects')
+            .select(['id', 'name'])
+            .where('company_id', '=', companyId)
+            .where('jira_key', '=', key)
+            // A constant of the query stays as compiled.
+            .where('analytics_enabled', '=', true)
+        );
+      },
+    );
     expect(await byKey(store.db, { companyId: 'a', key: 'ONE' })).toEqual([{ id: 'a-1', name: 'One' }]);
     expect(await byKey(store.db, { companyId: 'b', key: 'ONE' })).toEqual([{ id: 'b-1', name: 'Other' }]);
     expect(await byKey(store.db, { companyId: 'b', key: 'TWO' })).toEqual([]);
@@ -44,8 +49,10 @@ describe.each(testStores)('precompiled queries on $name', (kind) => {
   });
 
   it('fills every place an argument is used, in `sql` templates too', async () => {
-    const projects = precompiled(['companyId', 'crm'], (_db, { companyId, crm }: { companyId: string; crm: boolean }) =>
-      sql<{ id: string; same: boolean }>`
+    const projects = precompiled(
+      ['companyId', 'crm'],
+      (_db, { companyId, crm }: { companyId: string; crm: boolean }) =>
+        sql<{ id: string; same: boolean }>`
         select id, company_id = ${companyId} as same from projects
         where company_id = ${companyId} and in_crm = ${crm} order by id`,
     );
@@ -54,8 +61,10 @@ describe.each(testStores)('precompiled queries on $name', (kind) => {
   });
 
   it('refuses an argument that does not become a parameter', async () => {
-    const unused = precompiled(['companyId', 'forgotten'], (db, { companyId }: { companyId: string; forgotten: string }) =>
-      db.selectFrom('projects').select('id').where('company_id', '=', companyId),
+    const unused = precompiled(
+      ['companyId', 'forgotten'],
+      (db, { companyId }: { companyId: string; forgotten: string }) =>
+        db.selectFrom('projects').select('id').where('company_id', '=', companyId),
     );
     await expect(unused(store.db, { companyId: 'a', forgotten: 'x' })).rejects.toThrow(
       /"forgotten" is not a parameter/,

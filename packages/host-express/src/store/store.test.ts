@@ -18,6 +18,8 @@ const TABLES = [
   'companies',
   'contacts',
   'deals',
+  'delivery_days',
+  'delivery_projects',
   'deployments',
   'documents',
   'github_organisations',

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as initial from './0001-initial.js';
 import * as kbWordCount from './0002-kb-word-count.js';
 import * as kbSearchDocument from './0003-kb-search-document.js';
+import * as deliveryDays from './0004-delivery-days.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -12,4 +13,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0001-initial': initial,
   '0002-kb-word-count': kbWordCount,
   '0003-kb-search-document': kbSearchDocument,
+  '0004-delivery-days': deliveryDays,
 };
