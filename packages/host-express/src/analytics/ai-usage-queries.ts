@@ -1,107 +1,154 @@
 import type { AiTool, AiUsage, DateRange } from '@client-portal/api-client';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
-import { type AiAggregateRow, type AiToolScope, byToolOrder, toolUsage } from './ai-usage.js';
-import type { ProjectScope } from './range.js';
+import {
+  type AiAggregateRow,
+  type AiToolScope,
+  type BreakdownSum,
+  byToolOrder,
+  toolUsage,
+} from './ai-usage.js';
+
+// GET /api/agents/windsurf in one round trip: the company's analytics project by its Jira key, the
+// tools with usage data and what each reports on, their aggregate rows ('*') of the range, the
+// distinct users of the range (from the per-user rows), and the per-day breakdowns (language, IDE,
+// model) summed by name. Each part comes as one JSON text, parsed natively.
+//
+// The breakdowns are summed from ai_usage_breakdowns, the entries a trigger extracts from the jsonb
+// when a connector writes a day (migration 0005, which also says which entries count).
+
+interface UsageRow {
+  tools: string;
+  days: string;
+  users: string;
+  breakdowns: string;
+}
+
+interface UsageArgs {
+  companyId: string;
+  jiraKey: string;
+  from: string;
+  to: string;
+}
+
+const usageRows = precompiled(
+  ['companyId', 'jiraKey', 'from', 'to'],
+  (_db, args: UsageArgs) => sql<UsageRow>`
+    select
+      (select coalesce(json_agg(json_build_object('tool', s.tool, 'scope_kind', s.scope_kind,
+          'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)), '[]')::text
+        from ai_tool_scopes s
+        where s.company_id = p.company_id and s.project_id = p.id
+          and exists (select 1 from ai_usage_daily u
+            where u.company_id = s.company_id and u.project_id = s.project_id and u.tool = s.tool)
+      ) as tools,
+      (select coalesce(json_agg(json_build_array(u.tool, u.day, u.active_users, u.suggestions, u.acceptances,
+          u.lines_suggested, u.lines_accepted, u.chat_requests, u.agent_requests)), '[]')::text
+        from ai_usage_daily u
+        where u.company_id = p.company_id and u.project_id = p.id and u.user_key = '*'
+          and u.day >= ${args.from}::date and u.day <= ${args.to}::date
+      ) as days,
+      (select coalesce(json_object_agg(x.tool, x.users), '{}')::text
+        from (select u.tool, count(distinct u.user_key) as users
+          from ai_usage_daily u
+          where u.company_id = p.company_id and u.project_id = p.id and u.user_key <> '*'
+            and u.active_users > 0 and u.day >= ${args.from}::date and u.day <= ${args.to}::date
+          group by u.tool) x
+      ) as users,
+      (select coalesce(json_agg(json_build_array(b.tool, b.dimension, b.name, b.suggestions, b.acceptances,
+          b.lines_accepted)), '[]')::text
+        from (select u.tool, u.dimension, u.name, sum(u.suggestions) as suggestions,
+            sum(u.acceptances) as acceptances, sum(u.lines_accepted) as lines_accepted
+          from ai_usage_breakdowns u
+          where u.company_id = p.company_id and u.project_id = p.id
+            and u.day >= ${args.from}::date and u.day <= ${args.to}::date
+          group by u.tool, u.dimension, u.name) b
+      ) as breakdowns
+    from projects p
+    where p.company_id = ${args.companyId} and p.jira_key = ${args.jiraKey} and p.analytics_enabled`,
+);
+
+type DayTuple = [
+  tool: AiTool,
+  day: string,
+  activeUsers: number,
+  suggestions: number | null,
+  acceptances: number,
+  linesSuggested: number | null,
+  linesAccepted: number,
+  chatRequests: number,
+  agentRequests: number | null,
+];
+
+type BreakdownTuple = [
+  tool: AiTool,
+  dimension: BreakdownSum['dimension'],
+  name: string,
+  suggestions: number,
+  acceptances: number,
+  linesAccepted: number,
+];
 
 /**
- * The tools with usage data for the project (any day), with what each reports on. A tool needs its
- * scope row: tools never report per Jira project, and the response says which scope the numbers cover.
+ * GET /api/agents/windsurf: every tool with data for the company's analytics project with this Jira
+ * key, or null when there is no such project or no tool has data (the route answers 404).
  */
-export async function aiToolsWithData(db: Kysely<Database>, scope: ProjectScope): Promise<AiToolScope[]> {
-  const rows = await db
-    .selectFrom('ai_tool_scopes as s')
-    .select(['s.tool', 's.scope_kind', 's.scope_name', 's.seats', 's.data_through'])
-    .where('s.company_id', '=', scope.companyId)
-    .where('s.project_id', '=', scope.projectId)
-    .where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('ai_usage_daily as u')
-          .select('u.day')
-          .whereRef('u.project_id', '=', 's.project_id')
-          .whereRef('u.tool', '=', 's.tool')
-          .whereRef('u.company_id', '=', 's.company_id'),
-      ),
-    )
-    .execute();
-  return rows.sort(byToolOrder);
-}
-
-/** The tools' aggregate rows ('*') of the range, one per tool and day. */
-async function aggregateRows(
-  db: Kysely<Database>,
-  scope: ProjectScope,
-  tools: readonly AiTool[],
-  range: DateRange,
-): Promise<AiAggregateRow[]> {
-  return db
-    .selectFrom('ai_usage_daily')
-    .select([
-      'tool',
-      'day',
-      'active_users',
-      'suggestions',
-      'acceptances',
-      'lines_suggested',
-      'lines_accepted',
-      'chat_requests',
-      'agent_requests',
-      'breakdown',
-    ])
-    .where('company_id', '=', scope.companyId)
-    .where('project_id', '=', scope.projectId)
-    .where('tool', 'in', tools)
-    .where('user_key', '=', '*')
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .execute();
-}
-
-/** Distinct users active in the range per tool, from the per-user rows. */
-async function distinctUsers(
-  db: Kysely<Database>,
-  scope: ProjectScope,
-  tools: readonly AiTool[],
-  range: DateRange,
-): Promise<Map<AiTool, number>> {
-  const rows = await db
-    .selectFrom('ai_usage_daily')
-    .select(['tool', (eb) => eb.fn.count<number>('user_key').distinct().as('users')])
-    .where('company_id', '=', scope.companyId)
-    .where('project_id', '=', scope.projectId)
-    .where('tool', 'in', tools)
-    .where('user_key', '<>', '*')
-    .where('active_users', '>', 0)
-    .where('day', '>=', range.from)
-    .where('day', '<=', range.to)
-    .groupBy('tool')
-    .execute();
-  return new Map(rows.map((row) => [row.tool, Number(row.users)]));
-}
-
-/** GET /api/agents/windsurf: every tool with data for the project, or null when none has any. */
 export async function aiUsage(
   db: Kysely<Database>,
-  scope: ProjectScope,
+  companyId: string,
   jiraProjectKey: string,
   range: DateRange,
 ): Promise<AiUsage | null> {
-  const scopes = await aiToolsWithData(db, scope);
+  if (jiraProjectKey.trim() === '') return null;
+  const [row] = await usageRows(db, { companyId, jiraKey: jiraProjectKey, from: range.from, to: range.to });
+  if (!row) return null;
+  const scopes = (JSON.parse(row.tools) as AiToolScope[]).sort(byToolOrder);
   if (scopes.length === 0) return null;
-  const tools = scopes.map((s) => s.tool);
-  const [rows, users] = await Promise.all([
-    aggregateRows(db, scope, tools, range),
-    distinctUsers(db, scope, tools, range),
-  ]);
+  const rows = (JSON.parse(row.days) as DayTuple[]).map(
+    ([
+      tool,
+      day,
+      active,
+      suggestions,
+      acceptances,
+      linesSuggested,
+      linesAccepted,
+      chat,
+      agent,
+    ]): AiAggregateRow => ({
+      tool,
+      day,
+      active_users: active,
+      suggestions,
+      acceptances,
+      lines_suggested: linesSuggested,
+      lines_accepted: linesAccepted,
+      chat_requests: chat,
+      agent_requests: agent,
+    }),
+  );
+  const users = JSON.parse(row.users) as Partial<Record<AiTool, number>>;
+  const breakdowns = (JSON.parse(row.breakdowns) as BreakdownTuple[]).map(
+    ([tool, dimension, name, suggestions, acceptances, linesAccepted]): BreakdownSum => ({
+      tool,
+      dimension,
+      name,
+      suggestions,
+      acceptances,
+      linesAccepted,
+    }),
+  );
   return {
     jiraProjectKey,
     range,
     tools: scopes.map((s) =>
       toolUsage(
         s,
-        rows.filter((row) => row.tool === s.tool),
-        users.get(s.tool) ?? 0,
+        rows.filter((r) => r.tool === s.tool),
+        users[s.tool] ?? 0,
         range,
+        breakdowns.filter((b) => b.tool === s.tool),
       ),
     ),
   };

@@ -4,7 +4,7 @@ import {
   type AiAggregateRow,
   type AiToolScope,
   reportedCounters,
-  sumBreakdowns,
+  breakdownsOf,
   toolUsage,
 } from './ai-usage.js';
 
@@ -27,7 +27,6 @@ const row = (tool: AiAggregateRow['tool'], day: string, fields: Partial<AiAggreg
     lines_accepted: 40,
     chat_requests: 5,
     agent_requests: tool === 'copilot' ? null : 3,
-    breakdown: {},
     ...fields,
   }) satisfies AiAggregateRow;
 
@@ -96,38 +95,44 @@ describe('reportedCounters', () => {
   });
 });
 
-describe('sumBreakdowns', () => {
-  it('sums by name over the days, most accepted first, skipping malformed entries', () => {
-    const rows = [
-      row('copilot', '2025-06-10', {
-        breakdown: {
-          language: [
-            { name: 'Go', suggestions: 10, acceptances: 2, linesAccepted: 3 },
-            { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
-          ],
-          ide: 'not an array',
-        },
-      }),
-      row('copilot', '2025-06-11', {
-        breakdown: {
-          language: [
-            { name: 'Go', suggestions: 30, acceptances: 6, linesAccepted: 7 },
-            { acceptances: 99 },
-            null,
-          ],
-          model: [{ name: 'GPT-4.1', suggestions: null, acceptances: -3, linesAccepted: 1.6 }],
-        },
-      }),
-      row('copilot', '2025-06-12', { breakdown: null }),
-    ];
-    expect(sumBreakdowns(rows, true)).toEqual({
+describe('breakdownsOf', () => {
+  it('lists each dimension most accepted first, then by name, suggestions null when not reported', () => {
+    const sums = [
+      {
+        tool: 'copilot',
+        dimension: 'language',
+        name: 'TypeScript',
+        suggestions: 20,
+        acceptances: 5,
+        linesAccepted: 9,
+      },
+      {
+        tool: 'copilot',
+        dimension: 'language',
+        name: 'Go',
+        suggestions: 40,
+        acceptances: 8,
+        linesAccepted: 10,
+      },
+      { tool: 'copilot', dimension: 'language', name: 'C', suggestions: 1, acceptances: 5, linesAccepted: 1 },
+      {
+        tool: 'copilot',
+        dimension: 'model',
+        name: 'GPT-4.1',
+        suggestions: 0,
+        acceptances: 0,
+        linesAccepted: 2,
+      },
+    ] as const;
+    expect(breakdownsOf(sums, true)).toEqual({
       language: [
         { name: 'Go', suggestions: 40, acceptances: 8, linesAccepted: 10 },
+        { name: 'C', suggestions: 1, acceptances: 5, linesAccepted: 1 },
         { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
       ],
       ide: [],
       model: [{ name: 'GPT-4.1', suggestions: 0, acceptances: 0, linesAccepted: 2 }],
     });
-    expect(sumBreakdowns(rows, false).language[0]?.suggestions).toBeNull();
+    expect(breakdownsOf(sums, false).language[0]?.suggestions).toBeNull();
   });
 });

@@ -9,6 +9,8 @@ import {
 } from '@client-portal/api-client';
 import type { AiToolScopesTable } from '../store/schema.js';
 
+const DIMENSIONS = ['language', 'ide', 'model'] as const;
+
 /** A tool's aggregate row of one day (ai_usage_daily with user_key '*'). */
 export interface AiAggregateRow {
   tool: AiTool;
@@ -20,8 +22,19 @@ export interface AiAggregateRow {
   lines_accepted: number;
   chat_requests: number;
   agent_requests: number | null;
-  /** jsonb as stored: { language?, ide?, model? } arrays of rows; read defensively. */
-  breakdown: unknown;
+}
+
+/**
+ * A tool's breakdown entries of one name summed over the range, counters as `count` makes them
+ * (summed in SQL from the per-day jsonb, see ai-usage-queries.ts).
+ */
+export interface BreakdownSum {
+  tool: AiTool;
+  dimension: (typeof DIMENSIONS)[number];
+  name: string;
+  suggestions: number;
+  acceptances: number;
+  linesAccepted: number;
 }
 
 export type AiToolScope = Pick<AiToolScopesTable, 'tool' | 'scope_kind' | 'scope_name' | 'seats'> & {
@@ -62,39 +75,27 @@ export function reportedCounters(
   return reported;
 }
 
-const DIMENSIONS = ['language', 'ide', 'model'] as const;
-
 /**
- * Sums the per-day breakdowns (language, IDE, model) over the range, by name; most accepted first.
- * Malformed entries are skipped: the jsonb comes from connectors, not from this code.
+ * The breakdowns (language, IDE, model) from their sums over the range: most accepted first, then
+ * by name; suggestions null when the tool does not report them.
  */
-export function sumBreakdowns(
-  rows: readonly AiAggregateRow[],
+export function breakdownsOf(
+  sums: readonly BreakdownSum[],
   suggestionsReported: boolean,
 ): AiToolUsage['breakdowns'] {
   const result = {} as AiToolUsage['breakdowns'];
   for (const dimension of DIMENSIONS) {
-    const byName = new Map<string, AiUsageBreakdownRow>();
-    for (const row of rows) {
-      const entries = (row.breakdown as Record<string, unknown> | null)?.[dimension];
-      if (!Array.isArray(entries)) continue;
-      for (const entry of entries as Record<string, unknown>[]) {
-        if (typeof entry?.name !== 'string') continue;
-        const sum = byName.get(entry.name) ?? {
-          name: entry.name,
-          suggestions: suggestionsReported ? 0 : null,
-          acceptances: 0,
-          linesAccepted: 0,
-        };
-        if (sum.suggestions !== null) sum.suggestions += count(entry.suggestions);
-        sum.acceptances += count(entry.acceptances);
-        sum.linesAccepted += count(entry.linesAccepted);
-        byName.set(entry.name, sum);
-      }
-    }
-    result[dimension] = [...byName.values()].sort(
-      (a, b) => b.acceptances - a.acceptances || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0),
-    );
+    result[dimension] = sums
+      .filter((sum) => sum.dimension === dimension)
+      .map(
+        (sum): AiUsageBreakdownRow => ({
+          name: sum.name,
+          suggestions: suggestionsReported ? count(sum.suggestions) : null,
+          acceptances: count(sum.acceptances),
+          linesAccepted: count(sum.linesAccepted),
+        }),
+      )
+      .sort((a, b) => b.acceptances - a.acceptances || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   }
   return result;
 }
@@ -109,6 +110,7 @@ export function toolUsage(
   rows: readonly AiAggregateRow[],
   distinctUsers: number,
   range: DateRange,
+  breakdowns: readonly BreakdownSum[] = [],
 ): AiToolUsage {
   const reported = reportedCounters(scope.tool, rows);
   const byDay = new Map(rows.map((row) => [row.day, row]));
@@ -152,6 +154,6 @@ export function toolUsage(
       agentRequests: reported.agent_requests ? sumNullable('agentRequests') : null,
     },
     daily,
-    breakdowns: sumBreakdowns(rows, reported.suggestions),
+    breakdowns: breakdownsOf(breakdowns, reported.suggestions),
   };
 }

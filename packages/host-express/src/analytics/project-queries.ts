@@ -62,31 +62,6 @@ function compareKeys(a: string | null, b: string | null): number {
   return a < b ? -1 : 1;
 }
 
-/**
- * The company's analytics project with this Jira key, or null: another company's key, a project
- * without analytics and a blank key all read as "not there" (the routes answer 404).
- */
-export async function findAnalyticsProject(
-  db: Kysely<Database>,
-  companyId: string,
-  jiraKey: string,
-): Promise<AnalyticsProjectRow | null> {
-  if (jiraKey.trim() === '') return null;
-  const [row] = await analyticsProjectByKey(db, { companyId, jiraKey });
-  return row ? { id: row.id, name: row.name, jiraKey } : null;
-}
-
-const analyticsProjectByKey = precompiled(
-  ['companyId', 'jiraKey'],
-  (db, { companyId, jiraKey }: { companyId: string; jiraKey: string }) =>
-    db
-      .selectFrom('projects')
-      .select(['id', 'name'])
-      .where('company_id', '=', companyId)
-      .where('jira_key', '=', jiraKey)
-      .where('analytics_enabled', '=', true),
-);
-
 const companyProjectById = precompiled(
   ['companyId', 'projectId'],
   (db, { companyId, projectId }: { companyId: string; projectId: string }) =>

@@ -11,7 +11,6 @@ import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
 import { doraHeadline, doraMetrics } from '../analytics/dora.js';
 import {
   analyticsProjects,
-  findAnalyticsProject,
   isCompanyProject,
   projectOrganisations,
   projectRepositories,
@@ -119,10 +118,7 @@ export function createAnalyticsRoutes(ctx: HostContext): Router {
     const { query } = ai.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const { companyId } = scopeOf(req);
-    const project = await findAnalyticsProject(db, companyId, query.jiraProjectKey);
-    const usage =
-      project && (await aiUsage(db, { companyId, projectId: project.id }, project.jiraKey, range));
+    const usage = await aiUsage(db, scopeOf(req).companyId, query.jiraProjectKey, range);
     if (!usage) return notFound(res, 'No AI usage data for this project.');
     sendJson(res, usage);
   });

@@ -381,6 +381,48 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+/**
+ * Derived from deployments, code_changes and incidents by triggers (migration 0004): never written
+ * by the host. One row per project and UTC day with events.
+ */
+export interface DeliveryDaysTable {
+  company_id: string;
+  project_id: string;
+  day: Day;
+  deployments: number;
+  failed_deployments: number;
+  last_deployment_at: Date | null;
+  lead_times: number[];
+  recoveries: number[];
+  pull_requests_merged: number;
+  incidents_opened: number;
+  contributors: string[];
+  /** [day, deployments, failed_deployments, lead_times, recoveries] as JSON text. */
+  dora: unknown;
+}
+
+/** Derived from ai_usage_daily's aggregate rows by a trigger (migration 0005): one row per entry. */
+export interface AiUsageBreakdownsTable {
+  company_id: string;
+  project_id: string;
+  tool: 'windsurf' | 'copilot' | 'cursor';
+  day: Day;
+  dimension: 'language' | 'ide' | 'model';
+  name: string;
+  suggestions: number;
+  acceptances: number;
+  lines_accepted: number;
+}
+
+/** Derived like delivery_days: one row per project. */
+export interface DeliveryProjectsTable {
+  company_id: string;
+  project_id: string;
+  open_incidents: number;
+  github_synced_at: Date | null;
+  jira_synced_at: Date | null;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -397,8 +439,11 @@ export interface Database {
   deployments: DeploymentsTable;
   code_changes: CodeChangesTable;
   incidents: IncidentsTable;
+  delivery_days: DeliveryDaysTable;
+  delivery_projects: DeliveryProjectsTable;
   ai_tool_scopes: AiToolScopesTable;
   ai_usage_daily: AiUsageDailyTable;
+  ai_usage_breakdowns: AiUsageBreakdownsTable;
   documents: DocumentsTable;
   kb_articles: KbArticlesTable;
   users: UsersTable;

@@ -12,6 +12,7 @@ import {
 const TABLES = [
   'account_managers',
   'ai_tool_scopes',
+  'ai_usage_breakdowns',
   'ai_usage_daily',
   'audit_log',
   'code_changes',

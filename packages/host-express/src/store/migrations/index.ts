@@ -3,6 +3,7 @@ import * as initial from './0001-initial.js';
 import * as kbWordCount from './0002-kb-word-count.js';
 import * as kbSearchDocument from './0003-kb-search-document.js';
 import * as deliveryDays from './0004-delivery-days.js';
+import * as aiUsageBreakdowns from './0005-ai-usage-breakdowns.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -14,4 +15,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0002-kb-word-count': kbWordCount,
   '0003-kb-search-document': kbSearchDocument,
   '0004-delivery-days': deliveryDays,
+  '0005-ai-usage-breakdowns': aiUsageBreakdowns,
 };
