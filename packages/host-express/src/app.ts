@@ -111,7 +111,7 @@ function apiRouter(ctx: HostContext, extra: PortalHostOptions['apiRoutes']): Rou
   router.get('/openapi.json', (_req, res) => {
     res.set('Cache-Control', 'no-cache').type('json').send(openApi);
   });
-  router.use(createApiRoutes(ctx));
+  createApiRoutes(ctx, router);
   if (extra) router.use(extra(ctx));
   router.use(apiNotFound);
   router.use(errorHandler);
@@ -168,7 +168,8 @@ export async function createPortalHost(
     app.set('trust proxy', config.http.trustProxy);
     app.use(httpLogger(logger));
     app.use(securityHeaders(config));
-    app.use(healthRoutes({ store, logger, draining: () => draining }));
+    // A route layer for the two paths, not app.use: other requests skip it without entering the router.
+    app.get(['/healthz', '/readyz'], healthRoutes({ store, logger, draining: () => draining }));
     app.use('/api', router);
     app.use(
       standalonePortal({

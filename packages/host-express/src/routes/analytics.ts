@@ -39,8 +39,7 @@ const notFound = (res: Response, what = 'No such project for this company.') =>
  * card, GitHub organisations and repositories, DORA metrics and AI-assistant usage, computed from
  * the store's event tables (research/delivery-analytics.md §3) and scoped to the caller's company.
  */
-export function createAnalyticsRoutes(ctx: HostContext): Router {
-  const router = createRouter();
+export function createAnalyticsRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const guard = [ctx.auth.requireSession, requireCompany];
 

@@ -61,8 +61,7 @@ const companyDocuments = precompiled(['companyId'], (db, { companyId }: { compan
 
 const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
 
-export function createContentRoutes(ctx: HostContext): Router {
-  const router = createRouter();
+export function createContentRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const { documents } = ctx.config;
   const storage = createDocumentStorage(documents);
@@ -124,6 +123,6 @@ export function createContentRoutes(ctx: HostContext): Router {
 
   router.get('/files/:fileId', downloadRequest, createDownloadHandler(ctx, storage));
 
-  router.use(createKnowledgeBaseRoutes(ctx));
+  createKnowledgeBaseRoutes(ctx, router);
   return router;
 }

@@ -19,8 +19,7 @@ const send = sendNoStoreJson;
  * manager. Every answer is for the session's company (`scopeOf(req).companyId`); the bodies of
  * POST /api/profile and /api/hubspot are the seed's and are validated but never read.
  */
-export function createCustomerRoutes(ctx: HostContext): Router {
-  const router = createRouter();
+export function createCustomerRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const guard = [ctx.auth.requireSession, requireCompany];
 

@@ -13,11 +13,13 @@ import { createCustomerRoutes } from './customer.js';
  * Each route: `ctx.auth.requireSession`, `requireCompany` (./scope.js), `validate(routes.<id>)`
  * from ../http/validate.js, queries scoped by `scopeOf(req).companyId`, errors through
  * ../http/problem.js (or thrown: the error handler answers problem+json).
+ *
+ * The modules register on the one router they are given (the /api router itself in app.ts): a
+ * nested router costs every request that passes through it, whether or not it holds its route.
  */
-export function createApiRoutes(ctx: HostContext): Router {
-  const router = createRouter();
-  router.use(createCustomerRoutes(ctx));
-  router.use(createAnalyticsRoutes(ctx));
-  router.use(createContentRoutes(ctx));
+export function createApiRoutes(ctx: HostContext, router: Router = createRouter()): Router {
+  createCustomerRoutes(ctx, router);
+  createAnalyticsRoutes(ctx, router);
+  createContentRoutes(ctx, router);
   return router;
 }

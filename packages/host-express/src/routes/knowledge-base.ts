@@ -173,8 +173,7 @@ const articleBySlug = precompiled(
       .limit(1),
 );
 
-export function createKnowledgeBaseRoutes(ctx: HostContext): Router {
-  const router = createRouter();
+export function createKnowledgeBaseRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const guards = [ctx.auth.requireSession, requireCompany];
 
