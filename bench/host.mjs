@@ -730,11 +730,15 @@ async function run(options) {
   const results = [];
   const preflightFailures = [];
   let bare;
+  let bareWithQuery = null;
   const rss = {};
   let storeInfo;
 
   // (a) bare Express
-  const bareServer = await startServer('bare', baseEnv);
+  const bareServer = await startServer(
+    'bare',
+    options.store === 'postgres' ? { ...baseEnv, BENCH_BARE_DATABASE_URL: options.databaseUrl } : baseEnv,
+  );
   try {
     const check = await probe(bareServer.url, '/hello', {});
     if (check.status !== 200) throw new BrokenError(`bare Express /hello answered ${check.status}`);
@@ -753,6 +757,23 @@ async function run(options) {
     };
     bare.rssMb = (procStatus(bareServer.pid)?.rss ?? Number.NaN) / MB;
     log(`${fmt.int(bare.rps)} req/s`);
+    if (options.store === 'postgres') {
+      process.stdout.write(`… bare Express GET /hello-db (one prepared query first; reference, not judged) `);
+      const db = await measureUndisturbed(`${bareServer.url}/hello-db`, headersFor(bareServer), options, {
+        server: bareServer,
+        cpu: new CpuAccount(async () => ({ server: [bareServer.pid] })),
+      });
+      bareWithQuery = {
+        id: 'bare-db',
+        path: '/hello-db',
+        kind: 'reference',
+        responseBytes: (await probe(bareServer.url, '/hello-db', {})).bytes,
+        ...db,
+        bareRps: bare.rps,
+        ratioPercent: (db.rps / bare.rps) * 100,
+      };
+      log(`${fmt.int(db.rps)} req/s (${fmt.pct(bareWithQuery.ratioPercent)} of bare)`);
+    }
   } catch (error) {
     await stopServer(bareServer);
     throw error;
@@ -898,7 +919,7 @@ async function run(options) {
   }
 
   // ── Report ──
-  const rows = [bare, ...results];
+  const rows = [bare, ...(bareWithQuery ? [bareWithQuery] : []), ...results];
   log();
   log(
     table(rows, [
@@ -908,7 +929,9 @@ async function run(options) {
         value: (r) =>
           r.kind === 'bare'
             ? 'bare Express /hello'
-            : `${r.path}${r.session === 'staff' ? ' (staff)' : ''}${r.kind === 'probe' ? ' (probe)' : ''}`,
+            : r.kind === 'reference'
+              ? 'bare Express /hello-db (reference)'
+              : `${r.path}${r.session === 'staff' ? ' (staff)' : ''}${r.kind === 'probe' ? ' (probe)' : ''}`,
       },
       { title: 'req/s', value: (r) => fmt.int(r.rps) },
       { title: 'bare now', value: (r) => fmt.int(r.kind === 'bare' ? r.rps : r.bareRps) },
@@ -925,14 +948,20 @@ async function run(options) {
       {
         title: 'db µs',
         value: (r) =>
-          r.kind === 'bare' || options.store === 'pglite' ? '–' : fmt.int(r.cpuUsPerRequest?.database),
+          r.kind === 'bare' || r.kind === 'reference' || options.store === 'pglite'
+            ? '–'
+            : fmt.int(r.cpuUsPerRequest?.database),
       },
       {
         title: 'other CPU',
         value: (r) => (r.otherCpuPercent == null ? '–' : `${r.otherCpuPercent.toFixed(0)}%`),
       },
       { title: 'body B', value: (r) => fmt.int(r.responseBytes) },
-      { title: 'RSS MB', value: (r) => fmt.mb(r.kind === 'bare' ? r.rssMb * MB : r.rssPeakMb * MB) },
+      {
+        title: 'RSS MB',
+        value: (r) =>
+          r.kind === 'reference' ? '–' : fmt.mb(r.kind === 'bare' ? r.rssMb * MB : r.rssPeakMb * MB),
+      },
     ]),
   );
   log();
@@ -1066,6 +1095,7 @@ async function run(options) {
         budgets: BUDGETS,
       },
       bare,
+      bareWithQuery,
       bareRuns,
       routes: results,
       rss: {

@@ -21,10 +21,18 @@ let queryCount = 0;
 /** Per statement text: how often it ran and how long it took (call to settle) since the last read. */
 let statements = new Map();
 
+/** Normalised statement texts by raw text: normalising at every statement cost the measured host CPU. */
+const normalised = new Map();
+
 function statementText(args) {
   const first = args[0];
   const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '(unknown)';
-  return text.replace(/\s+/g, ' ').trim();
+  let clean = normalised.get(text);
+  if (clean === undefined) {
+    clean = text.replace(/\s+/g, ' ').trim();
+    if (normalised.size < 1_000) normalised.set(text, clean);
+  }
+  return clean;
 }
 
 /**
@@ -75,6 +83,22 @@ async function main() {
     app.get('/hello', (_req, res) => {
       res.json({ hello: 'world' });
     });
+    // Reference for PostgreSQL runs: the same route after one round trip to the server (a prepared
+    // `select`, node-postgres pool as the host uses it). What any route with a query costs at least.
+    const databaseUrl = process.env.BENCH_BARE_DATABASE_URL;
+    if (databaseUrl) {
+      const pg = requireFromHost('pg');
+      const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+      app.get('/hello-db', async (_req, res) => {
+        const { rows } = await pool.query({
+          name: 'hello',
+          text: 'select $1::text as hello',
+          values: ['world'],
+        });
+        res.json(rows[0]);
+      });
+      closeApp = () => pool.end();
+    }
     server.on('request', app);
   } else if (role === 'portal') {
     await countQueries();

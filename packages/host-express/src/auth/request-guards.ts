@@ -51,7 +51,9 @@ export function createRequireSameOrigin(config: AuthConfig): RequestHandler {
 export function createCors(config: AuthConfig): RequestHandler {
   const { publicOrigin, corsOrigins } = trustedOrigins(config);
   return (req, res, next) => {
-    res.vary('Origin');
+    // Usually the first Vary of the response: set it outright instead of parsing and merging.
+    if (res.hasHeader('Vary')) res.vary('Origin');
+    else res.setHeader('Vary', 'Origin');
     const origin = header(req.headers.origin);
     const allowed = origin !== undefined && (corsOrigins.has(origin) || origin === publicOrigin);
     const preflight = req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PortalIdentity } from './identity.js';
 import type { Database } from '../store/schema.js';
@@ -11,7 +11,8 @@ export function newSessionToken(): string {
 }
 
 export function sessionIdOf(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  // One-shot hash: no Hash object per request (this runs for every request with a cookie).
+  return hash('sha256', token, 'hex');
 }
 
 export interface SessionLifetimes {
