@@ -83,6 +83,26 @@ async function main() {
     app.get('/hello', (_req, res) => {
       res.json({ hello: 'world' });
     });
+    // Reference: the same route answering a body the size of the largest contract response (AI usage:
+    // three tools × 90 daily rows, ~44 KB), serialised at each request as a route would.
+    const large = {
+      tools: ['windsurf', 'copilot', 'cursor'].map((tool) => ({
+        tool,
+        daily: Array.from({ length: 90 }, (_, i) => ({
+          date: `2026-${String(8 + Math.floor(i / 30)).padStart(2, '0')}-${String(1 + (i % 28)).padStart(2, '0')}`,
+          activeUsers: 4 + (i % 5),
+          suggestions: tool === 'windsurf' ? null : 900 + i,
+          acceptances: 150 + i,
+          linesSuggested: 900 + i,
+          linesAccepted: 270 + i,
+          chatRequests: 20 + (i % 9),
+          agentRequests: tool === 'copilot' ? null : 40 + (i % 7),
+        })),
+      })),
+    };
+    app.get('/hello-large', (_req, res) => {
+      res.json(large);
+    });
     // Reference for PostgreSQL runs: the same route after one round trip to the server (a prepared
     // `select`, node-postgres pool as the host uses it). What any route with a query costs at least.
     const databaseUrl = process.env.BENCH_BARE_DATABASE_URL;
