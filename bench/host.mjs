@@ -43,6 +43,9 @@ const USAGE = `Usage: node bench/host.mjs [options]
   --retries <n>             measure a route again (up to n more times) while other processes took
                             ≥ 10% of the CPU; the least disturbed run counts (env BENCH_RETRIES; default 2,
                             --quick: 0)
+  --rounds <n>              measure bare Express and each route alternately, n times, each for
+                            duration/n seconds; the route's ratio is its requests over bare Express's
+                            (env BENCH_ROUNDS; default 3, --quick: 1)
   --quick                   smoke run: 2 s per route, 0.5 s warm-up
   --route <text>            only routes whose id or path contains <text> (repeatable)
   --database-url <url>      server for --store postgres (env DATABASE_URL; default ${DEFAULT_DATABASE_URL});
@@ -67,6 +70,7 @@ function parseOptions() {
       duration: { type: 'string' },
       warmup: { type: 'string' },
       retries: { type: 'string' },
+      rounds: { type: 'string' },
       quick: { type: 'boolean' },
       route: { type: 'string', multiple: true },
       'database-url': { type: 'string' },
@@ -101,6 +105,7 @@ function parseOptions() {
     warmup: number('warmup', values.warmup ?? env.BENCH_WARMUP, quick ? 0.5 : 1, 0),
     quick,
     retries: Math.round(number('retries', values.retries ?? env.BENCH_RETRIES, quick ? 0 : 2, 0)),
+    rounds: Math.round(number('rounds', values.rounds ?? env.BENCH_ROUNDS, quick ? 1 : 3, 1)),
     routeFilters: values.route ?? [],
     databaseUrl: values['database-url'] ?? env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     logLevel: values['log-level'] ?? 'silent',
@@ -604,6 +609,53 @@ async function measure(url, headers, options, { server, profileFile, countQuerie
 
 const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
+/**
+ * One result from measurements of equal duration: mean req/s, requests and counts summed, CPU and
+ * statements per request weighted by requests, the median p50 and the WORST p99 and max (a slice's
+ * bad tail is not averaged away).
+ */
+function combineRuns(parts) {
+  if (parts.length === 1) return parts[0];
+  const total = parts.reduce((n, p) => n + p.requestsTotal, 0);
+  const weighted = (get) =>
+    total > 0 ? parts.reduce((n, p) => n + (get(p) ?? 0) * p.requestsTotal, 0) / total : null;
+  const median = (values) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)];
+  };
+  const sum = (get) => parts.reduce((n, p) => n + (get(p) ?? 0), 0);
+  const cpuKeys = [...new Set(parts.flatMap((p) => Object.keys(p.cpuUsPerRequest ?? {})))];
+  const statusCodes = {};
+  for (const p of parts)
+    for (const [code, n] of Object.entries(p.statusCodes ?? {}))
+      statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const others = parts.map((p) => p.otherCpuPercent).filter((v) => v !== null && v !== undefined);
+  return {
+    ...parts[parts.length - 1],
+    rps: sum((p) => p.rps) / parts.length,
+    requestsTotal: total,
+    latencyMs: {
+      avg: weighted((p) => p.latencyMs.avg),
+      p50: median(parts.map((p) => p.latencyMs.p50)),
+      p90: Math.max(...parts.map((p) => p.latencyMs.p90)),
+      p99: Math.max(...parts.map((p) => p.latencyMs.p99)),
+      max: Math.max(...parts.map((p) => p.latencyMs.max)),
+    },
+    throughputBytesPerSec: sum((p) => p.throughputBytesPerSec) / parts.length,
+    non2xx: sum((p) => p.non2xx),
+    errors: sum((p) => p.errors),
+    timeouts: sum((p) => p.timeouts),
+    otherCpuPercent: others.length ? Math.max(...others) : null,
+    cpuUsPerRequest: cpuKeys.length
+      ? Object.fromEntries(cpuKeys.map((k) => [k, Math.round(weighted((p) => p.cpuUsPerRequest?.[k]))]))
+      : null,
+    queriesPerRequest: parts[0].queriesPerRequest === null ? null : weighted((p) => p.queriesPerRequest),
+    statusCodes,
+    attempts: parts.flatMap((p) => p.attempts ?? []),
+    rounds: parts.map((p) => Math.round(p.rps)),
+  };
+}
+
 /** Machine-wide CPU use (percent of all cores) over `ms`, from /proc/stat; null where unavailable. */
 async function machineBusyPercent(ms) {
   const read = () => {
@@ -804,8 +856,8 @@ async function run(options) {
   // Bare Express stays up: each route's ratio is taken against a bare measurement made right
   // before it. This VM's speed drifts by a third over minutes (bare Express measured 4,900–9,200
   // req/s in different runs), so a single baseline at the start misjudges the routes measured last.
-  const bareBefore = (target) =>
-    measureUndisturbed(`${bareServer.url}/hello`, headersFor(bareServer), options, {
+  const bareBefore = (target, sliceOptions) =>
+    measureUndisturbed(`${bareServer.url}/hello`, headersFor(bareServer), sliceOptions, {
       server: bareServer,
       cpu: new CpuAccount(async () => ({ server: [bareServer.pid] })),
     }).then((m) => {
@@ -899,16 +951,37 @@ async function run(options) {
       rss.idleBreakdown = await memoryUsageOf(portal);
       sampler.resetHighWaterMark();
       for (const target of runnable) {
-        process.stdout.write(`… ${target.id}: bare Express `);
-        const adjacent = await bareBefore(target);
-        process.stdout.write(`${fmt.int(adjacent.rps)} req/s, then GET ${target.path} `);
-        const end = sampler.window();
-        const m = await measureUndisturbed(`${portal.url}${target.path}`, target.headers, options, {
-          server: portal,
-          countQueries: true,
-          cpu: new CpuAccount(async () => ({ server: [portal.pid], database: await store.backendPids() })),
-          profileFile: cpuProfDir && join(cpuProfDir, `${options.store}-${target.id}.cpuprofile`),
+        process.stdout.write(`… ${target.id} GET ${target.path} `);
+        // Bare Express and the route alternately, `rounds` times: the machine's speed jitters
+        // within seconds, so each route's ratio compares interleaved slices, not two distant runs.
+        const slice = (i) => ({
+          ...options,
+          duration: options.duration / options.rounds,
+          warmup: i === 0 ? options.warmup : Math.min(options.warmup, 0.25),
         });
+        const bareParts = [];
+        const routeParts = [];
+        const end = sampler.window();
+        for (let i = 0; i < options.rounds; i++) {
+          bareParts.push(await bareBefore(target, slice(i)));
+          routeParts.push(
+            await measureUndisturbed(`${portal.url}${target.path}`, target.headers, slice(i), {
+              server: portal,
+              countQueries: true,
+              cpu: new CpuAccount(async () => ({
+                server: [portal.pid],
+                database: await store.backendPids(),
+              })),
+              profileFile:
+                i === 0
+                  ? cpuProfDir && join(cpuProfDir, `${options.store}-${target.id}.cpuprofile`)
+                  : undefined,
+            }),
+          );
+        }
+        const adjacent = combineRuns(bareParts);
+        const m = combineRuns(routeParts);
+        process.stdout.write(`(bare Express ${fmt.int(adjacent.rps)} req/s alongside) `);
         const peak = end();
         results.push({
           id: target.id,

@@ -1,4 +1,5 @@
-import type { Response } from 'express';
+import { hash } from 'node:crypto';
+import type { Request, Response } from 'express';
 
 /**
  * Tenant data is personal: neither shared caches nor the browser keep it (e.g. after sign-out).
@@ -17,5 +18,36 @@ export function sendNoStoreJson(res: Response, body: unknown): void {
   res.setHeader('Cache-Control', NO_STORE);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
+  res.end(text);
+}
+
+/** Whether If-None-Match names `etag` (weak comparison, as `fresh` does for Express); a request's own no-cache forces a full answer. */
+function notModified(req: Request, etag: string): boolean {
+  const header = req.headers['if-none-match'];
+  if (!header) return false;
+  if (/(?:^|,)\s*no-cache\s*(?:,|$)/.test(req.headers['cache-control'] ?? '')) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+}
+
+/**
+ * Sends `body` as a per-tenant JSON response the browser keeps but revalidates (`private, no-cache`)
+ * with a weak ETag in Express's format, answering 304 when If-None-Match names it. What `res.json()`
+ * does for such a response, with Node's one-shot SHA-1 instead of a Hash object per request.
+ */
+export function sendRevalidatedJson(req: Request, res: Response, body: unknown): void {
+  const text = JSON.stringify(body);
+  const length = Buffer.byteLength(text);
+  const etag = `W/"${length.toString(16)}-${hash('sha1', text, 'base64').slice(0, 27)}"`;
+  res.setHeader('Cache-Control', 'private, no-cache');
+  res.setHeader('ETag', etag);
+  if (notModified(req, etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', length);
   res.end(text);
 }

@@ -47,6 +47,22 @@ describe.each(testStores)('analytics routes on $name', (kind) => {
     expect(routes.projects.response.parse(res.body).data.map((p) => p.id)).toEqual([foreign.projectId]);
   });
 
+  it('carry a weak ETag the browser revalidates with: 304 while the answer is the same', async () => {
+    const acme = await demo.signIn(ACME_USER);
+    for (const path of ROUTES) {
+      const first = await demo.get(path, acme).expect(200);
+      const etag = first.headers.etag as string;
+      expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);
+      expect(first.headers['cache-control']).toBe('private, no-cache');
+      const again = await demo.get(path, acme).set('If-None-Match', `"other", ${etag}`).expect(304);
+      expect(again.text ?? '').toBe('');
+      expect(again.headers.etag).toBe(etag);
+      // A reload that bypasses the cache, or another version, gets the whole answer.
+      await demo.get(path, acme).set('If-None-Match', etag).set('Cache-Control', 'no-cache').expect(200);
+      await demo.get(path, acme).set('If-None-Match', 'W/"1-AAAA"').expect(200);
+    }
+  });
+
   it('GET /api/projects lists the analytics projects that are also CRM projects, by key', async () => {
     const res = await demo.get('/api/projects', await demo.signIn(ACME_USER)).expect(200);
     expect(routes.projects.response.parse(res.body)).toEqual({

@@ -19,16 +19,12 @@ import {
 import { projectAnalytics } from '../analytics/project-summary.js';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
+import { sendRevalidatedJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
 import { requireCompany, scopeOf } from './scope.js';
 
 /** The contract's path as Express writes it: mounted under /api, `{param}` → `:param`. */
 const pathOf = (route: AnyRoute) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
-
-/** Per-tenant data: never stored by a shared cache; the browser revalidates (ETag). */
-function sendJson(res: Response, body: unknown): void {
-  res.set('Cache-Control', 'private, no-cache').json(body);
-}
 
 /** The same answer for "not there" and "another company's": existence is never confirmed. */
 const notFound = (res: Response, what = 'No such project for this company.') =>
@@ -59,11 +55,11 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
 
   // These two take no parameters, so there is nothing to validate (validate() needs a schema).
   router.get(pathOf(routes.projects), ...guard, async (req, res) => {
-    sendJson(res, { data: await visibleProjects(db, scopeOf(req).companyId) });
+    sendRevalidatedJson(req, res, { data: await visibleProjects(db, scopeOf(req).companyId) });
   });
 
   router.get(pathOf(routes.analyticsProjects), ...guard, async (req, res) => {
-    sendJson(res, { projects: await analyticsProjects(db, scopeOf(req).companyId) });
+    sendRevalidatedJson(req, res, { projects: await analyticsProjects(db, scopeOf(req).companyId) });
   });
 
   const card = validate(routes.projectAnalytics);
@@ -74,7 +70,8 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     const delivery = await projectCard(db, scopeOf(req).companyId, params.projectKey, range);
     if (!delivery) return notFound(res);
     const { project, days, activity, aiTools } = delivery;
-    sendJson(
+    sendRevalidatedJson(
+      req,
       res,
       projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools }),
     );
@@ -88,7 +85,7 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     // company's id → 404) is needed only when it is empty.
     const data = await projectOrganisations(db, { companyId, projectId });
     if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendJson(res, { data });
+    sendRevalidatedJson(req, res, { data });
   });
 
   const repositories = validate(routes.githubRepositories);
@@ -99,7 +96,7 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     // company's id → 404) is needed only when it is empty.
     const data = await projectRepositories(db, { companyId, projectId });
     if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendJson(res, { data });
+    sendRevalidatedJson(req, res, { data });
   });
 
   const dora = validate(routes.dora);
@@ -109,7 +106,11 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     if (!range) return;
     const delivery = await projectDelivery(db, scopeOf(req).companyId, query.projectKey, range);
     if (!delivery) return notFound(res);
-    sendJson(res, doraMetrics(delivery.project.jiraKey, delivery.days, range, query.grain ?? 'week'));
+    sendRevalidatedJson(
+      req,
+      res,
+      doraMetrics(delivery.project.jiraKey, delivery.days, range, query.grain ?? 'week'),
+    );
   });
 
   const ai = validate(routes.aiUsage);
@@ -119,7 +120,7 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     if (!range) return;
     const usage = await aiUsage(db, scopeOf(req).companyId, query.jiraProjectKey, range);
     if (!usage) return notFound(res, 'No AI usage data for this project.');
-    sendJson(res, usage);
+    sendRevalidatedJson(req, res, usage);
   });
 
   return router;

@@ -86,6 +86,23 @@ export function plainText(markdown: string): string {
     .trim();
 }
 
+/**
+ * Plain texts by markdown: stripping a body's markdown (a dozen regular expressions over the whole
+ * body) was the knowledge-base search's largest cost in the host, and the same articles are found
+ * again and again. Keyed by the body itself, so an edited body is never served stale. Bounded.
+ */
+const plainTexts = new Map<string, string>();
+
+function plainTextOf(markdown: string): string {
+  let text = plainTexts.get(markdown);
+  if (text === undefined) {
+    text = plainText(markdown);
+    if (plainTexts.size >= 500) plainTexts.clear();
+    plainTexts.set(markdown, text);
+  }
+  return text;
+}
+
 const SNIPPET_LENGTH = 160;
 
 function firstIndex(text: string, words: readonly string[]): number {
@@ -204,7 +221,7 @@ export function createKnowledgeBaseRoutes(ctx: HostContext, router: Router = cre
       query: q,
       results: rows.map((row) => ({
         article: toSummary(row),
-        snippet: snippetOf(plainText(row.body_markdown), q),
+        snippet: snippetOf(plainTextOf(row.body_markdown), q),
       })),
     });
   });
