@@ -610,19 +610,14 @@ async function measure(url, headers, options, { server, profileFile, countQuerie
 const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
- * One result from measurements of equal duration: mean req/s, requests and counts summed, CPU and
- * statements per request weighted by requests, the median p50 and the WORST p99 and max (a slice's
- * bad tail is not averaged away).
+ * One result from measurements of equal duration: mean req/s, requests and counts summed, CPU,
+ * statements and latency percentiles weighted by requests, the worst max.
  */
 function combineRuns(parts) {
   if (parts.length === 1) return parts[0];
   const total = parts.reduce((n, p) => n + p.requestsTotal, 0);
   const weighted = (get) =>
     total > 0 ? parts.reduce((n, p) => n + (get(p) ?? 0) * p.requestsTotal, 0) / total : null;
-  const median = (values) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.floor((sorted.length - 1) / 2)];
-  };
   const sum = (get) => parts.reduce((n, p) => n + (get(p) ?? 0), 0);
   const cpuKeys = [...new Set(parts.flatMap((p) => Object.keys(p.cpuUsPerRequest ?? {})))];
   const statusCodes = {};
@@ -636,9 +631,12 @@ function combineRuns(parts) {
     requestsTotal: total,
     latencyMs: {
       avg: weighted((p) => p.latencyMs.avg),
-      p50: median(parts.map((p) => p.latencyMs.p50)),
-      p90: Math.max(...parts.map((p) => p.latencyMs.p90)),
-      p99: Math.max(...parts.map((p) => p.latencyMs.p99)),
+      // Percentiles of equal slices of one load: their request-weighted mean estimates the
+      // percentile of the whole (the worst slice's p99 overstated it: each slice's is a noisy
+      // estimate from a few thousand requests on fresh connections). `max` is the worst.
+      p50: weighted((p) => p.latencyMs.p50),
+      p90: weighted((p) => p.latencyMs.p90),
+      p99: weighted((p) => p.latencyMs.p99),
       max: Math.max(...parts.map((p) => p.latencyMs.max)),
     },
     throughputBytesPerSec: sum((p) => p.throughputBytesPerSec) / parts.length,
