@@ -5,7 +5,7 @@ import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
 import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
-import { precompiled } from '../store/precompiled.js';
+import { precompiled, precompiledJsonRows } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import { alphabetical } from './customer/crm-values.js';
 import { requireCompany, scopeOf } from './scope.js';
@@ -57,7 +57,8 @@ interface SummaryRow {
   summary: string;
   category: string;
   tags: string[];
-  updated_at: Date;
+  /** A Date, or its ISO text when the rows come as JSON. */
+  updated_at: Date | string;
   words: number;
 }
 
@@ -150,11 +151,11 @@ const articlesOf = (db: Kysely<Database>, { companyId, now }: Visibility) =>
   visible(db.selectFrom('kb_articles'), companyId, now);
 
 /** Every article the company sees (sorted in the handler: alphabetical order is the host's). */
-const visibleArticles = precompiled(['companyId', 'now'], (db, args: Visibility) =>
+const visibleArticles = precompiledJsonRows(['companyId', 'now'], (db, args: Visibility) =>
   articlesOf(db, args).select(summaryColumns),
 );
 
-const searchArticles = precompiled(
+const searchArticles = precompiledJsonRows(
   ['companyId', 'now', 'q', 'pattern'],
   (db, { q, pattern, ...visibility }: Visibility & { q: string; pattern: string }) => {
     const tsQuery = sql`websearch_to_tsquery('english', ${q})`;
@@ -176,6 +177,8 @@ const searchArticles = precompiled(
       .orderBy('id')
       .limit(MAX_RESULTS);
   },
+  // The query's own order (best first), kept through the aggregate.
+  { orderBy: 'q.score desc, q.title, q.id' },
 );
 
 const articleBySlug = precompiled(

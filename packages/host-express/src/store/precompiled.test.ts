@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestStore, testStores } from '../test-support/stores.js';
-import { precompiled } from './precompiled.js';
+import { precompiled, precompiledJsonRows } from './precompiled.js';
 
 describe.each(testStores)('precompiled queries on $name', (kind) => {
   let store: TestStore;
@@ -69,5 +69,27 @@ describe.each(testStores)('precompiled queries on $name', (kind) => {
     await expect(unused(store.db, { companyId: 'a', forgotten: 'x' })).rejects.toThrow(
       /"forgotten" is not a parameter/,
     );
+  });
+
+  it('sends rows as one JSON text: timestamps as ISO text, in the order asked for, [] when none', async () => {
+    const rows = precompiledJsonRows(
+      ['companyId'],
+      (db, { companyId }: { companyId: string }) =>
+        db
+          .selectFrom('projects')
+          .select(['id', 'in_crm', 'created_at', sql<string[]>`array[name, jira_key]`.as('labels')])
+          .where('company_id', '=', companyId),
+      { orderBy: 'q.id desc' },
+    );
+    const got = await rows(store.db, { companyId: 'a' });
+    expect(got.map((r) => [r.id, r.in_crm, r.labels])).toEqual([
+      ['a-2', false, ['Two', 'TWO']],
+      ['a-1', true, ['One', 'ONE']],
+    ]);
+    for (const row of got) {
+      expect(typeof row.created_at).toBe('string');
+      expect(Number.isNaN(new Date(row.created_at).getTime())).toBe(false);
+    }
+    expect(await rows(store.db, { companyId: 'nobody' })).toEqual([]);
   });
 });

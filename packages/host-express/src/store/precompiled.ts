@@ -36,11 +36,48 @@ export function precompiled<A extends object, Row>(
   names: readonly (keyof A & string)[],
   build: (db: Kysely<Database>, args: A) => Buildable<Row>,
 ): (db: Kysely<Database>, args: A) => Promise<Row[]> {
+  const run = runner(names, build, (query) => query);
+  return async (db, args) => (await run(db, args)).rows as Row[];
+}
+
+/** A row as JSON carries it: timestamps are ISO strings (other column types keep their JSON form). */
+export type JsonRow<Row> = {
+  [K in keyof Row]: Row[K] extends Date ? string : Row[K] extends Date | null ? string | null : Row[K];
+};
+
+/**
+ * `precompiled`, with the rows sent by PostgreSQL as ONE JSON text (`json_agg` over the query) and
+ * parsed natively: node-postgres parses each row and field in JavaScript (array and timestamp
+ * parsers included), which cost more than the whole JSON parse on the list routes. `orderBy` orders
+ * the aggregate by columns of the query's output (its own ORDER BY is not kept through an
+ * aggregate); without it the caller sorts.
+ */
+export function precompiledJsonRows<A extends object, Row>(
+  names: readonly (keyof A & string)[],
+  build: (db: Kysely<Database>, args: A) => Buildable<Row>,
+  options: { orderBy?: string } = {},
+): (db: Kysely<Database>, args: A) => Promise<JsonRow<Row>[]> {
+  const order = options.orderBy ? ` order by ${options.orderBy}` : '';
+  const run = runner(names, build, (query) => ({
+    ...query,
+    sql: `select coalesce(json_agg(q${order}), '[]')::text as rows from (${query.sql}) as q`,
+  }));
+  return async (db, args) => {
+    const [row] = (await run(db, args)).rows as { rows: string }[];
+    return JSON.parse(row?.rows ?? '[]') as JsonRow<Row>[];
+  };
+}
+
+function runner<A extends object, Row>(
+  names: readonly (keyof A & string)[],
+  build: (db: Kysely<Database>, args: A) => Buildable<Row>,
+  wrap: (query: CompiledQuery<Row>) => CompiledQuery<Row>,
+): (db: Kysely<Database>, args: A) => Promise<{ rows: unknown[] }> {
   const templates = new WeakMap<Kysely<Database>, Template>();
 
   function compile(db: Kysely<Database>): Template {
     const stand = Object.fromEntries(names.map((name) => [name, new Placeholder(name)])) as unknown as A;
-    const query = build(db, stand).compile(db);
+    const query = wrap(build(db, stand).compile(db));
     const slots = query.parameters.map((value) => (value instanceof Placeholder ? value.name : null));
     for (const name of names) {
       if (!slots.includes(name)) {
@@ -59,7 +96,6 @@ export function precompiled<A extends object, Row>(
     const { query, slots } = template;
     const values = args as Record<string, unknown>;
     const parameters = slots.map((slot, i) => (slot === null ? query.parameters[i] : values[slot]));
-    const result = await db.executeQuery<Row>({ ...query, parameters } as CompiledQuery<Row>);
-    return result.rows;
+    return db.executeQuery({ ...query, parameters } as CompiledQuery<unknown>);
   };
 }

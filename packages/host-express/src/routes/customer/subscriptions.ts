@@ -8,7 +8,7 @@ import {
 } from '@client-portal/api-client';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { precompiled } from '../../store/precompiled.js';
+import { precompiledJsonRows } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import { alphabetical, displayableImage } from './crm-values.js';
 
@@ -59,7 +59,7 @@ const TEAM_STATUS_ORDER: Record<Team['status'], number> = { active: 0, forming: 
  * and project are joined on the same company, so a mis-linked row can never show another
  * company's ids or Jira key.
  */
-const companyTeams = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+const companyTeams = precompiledJsonRows(['companyId'], (db, { companyId }: { companyId: string }) =>
   db
     .selectFrom('teams as tm')
     .leftJoin('deals as d', (join) =>

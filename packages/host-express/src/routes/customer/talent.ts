@@ -1,7 +1,7 @@
 import type { Talent, TalentResponse } from '@client-portal/api-client';
 import type { Kysely } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { precompiled } from '../../store/precompiled.js';
+import { precompiledJsonRows } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import { alphabetical, displayableImage } from './crm-values.js';
 
@@ -72,7 +72,7 @@ function talentResponse(rows: TalentRow[]): TalentResponse {
  * Available talent: people on the bench that the provider offers to the caller's company
  * (assignments with status 'Available'), by name.
  */
-const availableTalent = precompiled(['companyId'], (db, { companyId }: { companyId: string }) =>
+const availableTalent = precompiledJsonRows(['companyId'], (db, { companyId }: { companyId: string }) =>
   companyTalent(db, companyId).where('ta.status', '=', 'Available'),
 );
 
