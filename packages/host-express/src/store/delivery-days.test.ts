@@ -233,4 +233,26 @@ describe.each(testStores)('delivery days kept by the database on $name', (kind) 
     expect({ a: await days('co-a'), b: await days('co-b') }).toEqual(kept);
     expect(kept.a.length + kept.b.length).toBeGreaterThan(0);
   });
+
+  it.runIf(kind.kind === 'postgres')('lets two writers of one project commit at once', async () => {
+    const write = (id: string, finishedAt: string, holdMs: number) =>
+      store.db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('deployments')
+          .values({
+            company_id: 'co',
+            project_id: 'co-a',
+            source: 'webhook',
+            external_id: id,
+            environment: 'production',
+            status: 'success',
+            finished_at: at(finishedAt),
+          })
+          .execute();
+        // Hold the transaction open so the other writer's recomputation runs meanwhile.
+        await sql`select pg_sleep(${holdMs / 1000})`.execute(trx);
+      });
+    await Promise.all([write('w1', '2025-06-02T10:00:00Z', 300), write('w2', '2025-06-02T11:00:00Z', 0)]);
+    expect((await days('co-a')).map((d) => [d.day, d.deployments])).toEqual([['2025-06-02', 2]]);
+  });
 });

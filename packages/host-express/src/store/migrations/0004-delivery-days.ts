@@ -17,7 +17,8 @@ import { type Kysely, sql } from 'kysely';
 /** A trigger function recomputing the projects that `projectsOf(transition table)` names. */
 function changedFunction(name: string, projectsOf: (rows: string) => string): string {
   const refresh = (query: string) => `
-      for target in select distinct p.company_id, p.project_id from (${query}) p loop
+      -- In one order everywhere, so two writers take the projects' locks in the same order.
+      for target in select distinct p.company_id, p.project_id from (${query}) p order by 1, 2 loop
         perform refresh_delivery_days(target.company_id, target.project_id);
       end loop;`;
   return `create function ${name}() returns trigger
@@ -69,6 +70,10 @@ const STATEMENTS = [
   `create function refresh_delivery_days(p_company text, p_project text) returns void
     language plpgsql as $$
   begin
+    -- One recomputation of a project at a time: a concurrent writer's recomputation would not see
+    -- this one's rows (READ COMMITTED) and collide with them. The second waits for the first to
+    -- commit; its later statements then read what the first wrote.
+    perform pg_advisory_xact_lock(hashtext('delivery_days'), hashtext(p_company || '/' || p_project));
     delete from delivery_days where company_id = p_company and project_id = p_project;
     delete from delivery_projects where company_id = p_company and project_id = p_project;
     -- A project deleted in this statement (its events cascade) keeps no days.
@@ -158,7 +163,7 @@ const STATEMENTS = [
   declare
     target record;
   begin
-    for target in select company_id, id from projects loop
+    for target in select company_id, id from projects order by 1, 2 loop
       perform refresh_delivery_days(target.company_id, target.id);
     end loop;
     return null;
