@@ -32,17 +32,24 @@ interface UsageArgs {
   to: string;
 }
 
+/**
+ * The tools with usage data for project `p` (any day), with what each reports on, as one JSON text
+ * of AiToolScope (unordered: sort with byToolOrder). A tool needs its scope row: tools never report
+ * per Jira project, and the response says which scope the numbers cover. Also read by the project card.
+ */
+export const toolsWithDataJson = sql<string>`(select coalesce(json_agg(json_build_object('tool', s.tool,
+    'scope_kind', s.scope_kind, 'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)),
+    '[]')::text
+  from ai_tool_scopes s
+  where s.company_id = p.company_id and s.project_id = p.id
+    and exists (select 1 from ai_usage_daily u
+      where u.company_id = s.company_id and u.project_id = s.project_id and u.tool = s.tool))`;
+
 const usageRows = precompiled(
   ['companyId', 'jiraKey', 'from', 'to'],
   (_db, args: UsageArgs) => sql<UsageRow>`
     select
-      (select coalesce(json_agg(json_build_object('tool', s.tool, 'scope_kind', s.scope_kind,
-          'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)), '[]')::text
-        from ai_tool_scopes s
-        where s.company_id = p.company_id and s.project_id = p.id
-          and exists (select 1 from ai_usage_daily u
-            where u.company_id = s.company_id and u.project_id = s.project_id and u.tool = s.tool)
-      ) as tools,
+      ${toolsWithDataJson} as tools,
       (select coalesce(json_agg(json_build_array(u.tool, u.day, u.active_users, u.suggestions, u.acceptances,
           u.lines_suggested, u.lines_accepted, u.chat_requests, u.agent_requests)), '[]')::text
         from ai_usage_daily u

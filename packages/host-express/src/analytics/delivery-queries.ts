@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import { type AiToolScope, byToolOrder } from './ai-usage.js';
+import { toolsWithDataJson } from './ai-usage-queries.js';
 import type { DeliveryDay } from './dora.js';
 import type { AnalyticsProjectRow } from './project-queries.js';
 
@@ -99,14 +100,7 @@ const cardRows = precompiled(
       dp.jira_synced_at,
       (select count(*)::int from github_repositories gr
         where gr.company_id = p.company_id and gr.project_id = p.id) as repositories,
-      -- The tools with usage data for the project (any day), with what each reports on.
-      (select coalesce(json_agg(json_build_object('tool', s.tool, 'scope_kind', s.scope_kind,
-          'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)), '[]')::text
-        from ai_tool_scopes s
-        where s.company_id = p.company_id and s.project_id = p.id
-          and exists (select 1 from ai_usage_daily u
-            where u.company_id = s.company_id and u.project_id = s.project_id and u.tool = s.tool)
-      ) as ai_tools
+      ${toolsWithDataJson} as ai_tools
     from projects p
     left join delivery_projects dp on dp.company_id = p.company_id and dp.project_id = p.id
     cross join lateral (
