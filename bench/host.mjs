@@ -808,52 +808,26 @@ async function run(options) {
     };
     bare.rssMb = (procStatus(bareServer.pid)?.rss ?? Number.NaN) / MB;
     log(`${fmt.int(bare.rps)} req/s`);
-    {
-      process.stdout.write(`… bare Express GET /hello-large (a ~44 KB body; reference, not judged) `);
-      const large = await measureUndisturbed(
-        `${bareServer.url}/hello-large`,
-        headersFor(bareServer),
-        options,
-        {
-          server: bareServer,
-          cpu: new CpuAccount(async () => ({ server: [bareServer.pid] })),
-        },
-      );
-      references.push({
-        id: 'bare-large',
-        path: '/hello-large',
-        kind: 'reference',
-        responseBytes: (await probe(bareServer.url, '/hello-large', {})).bytes,
-        ...large,
-        bareRps: bare.rps,
-        ratioPercent: (large.rps / bare.rps) * 100,
-      });
-      log(`${fmt.int(large.rps)} req/s (${fmt.pct((large.rps / bare.rps) * 100)} of bare)`);
-    }
-    if (options.store === 'postgres') {
-      process.stdout.write(`… bare Express GET /hello-db (one prepared query first; reference, not judged) `);
-      const db = await measureUndisturbed(`${bareServer.url}/hello-db`, headersFor(bareServer), options, {
+    const reference = async (id, path, what) => {
+      process.stdout.write(`… bare Express GET ${path} (${what}; reference, not judged) `);
+      const m = await measureUndisturbed(`${bareServer.url}${path}`, headersFor(bareServer), options, {
         server: bareServer,
         cpu: new CpuAccount(async () => ({ server: [bareServer.pid] })),
       });
-      references.push({
-        id: 'bare-db',
-        path: '/hello-db',
-        kind: 'reference',
-        responseBytes: (await probe(bareServer.url, '/hello-db', {})).bytes,
-        ...db,
-        bareRps: bare.rps,
-        ratioPercent: (db.rps / bare.rps) * 100,
-      });
-      log(`${fmt.int(db.rps)} req/s (${fmt.pct((db.rps / bare.rps) * 100)} of bare)`);
-    }
+      const ratioPercent = (m.rps / bare.rps) * 100;
+      const responseBytes = (await probe(bareServer.url, path, {})).bytes;
+      references.push({ id, path, kind: 'reference', responseBytes, ...m, bareRps: bare.rps, ratioPercent });
+      log(`${fmt.int(m.rps)} req/s (${fmt.pct(ratioPercent)} of bare)`);
+    };
+    await reference('bare-large', '/hello-large', 'a ~44 KB body');
+    if (options.store === 'postgres') await reference('bare-db', '/hello-db', 'one prepared query first');
   } catch (error) {
     await stopServer(bareServer);
     throw error;
   }
-  // Bare Express stays up: each route's ratio is taken against a bare measurement made right
-  // before it. This VM's speed drifts by a third over minutes (bare Express measured 4,900–9,200
-  // req/s in different runs), so a single baseline at the start misjudges the routes measured last.
+  // Bare Express stays up: each route is measured in slices interleaved with bare Express (below).
+  // This VM's speed drifts by a third over minutes (bare Express measured 4,900–9,200 req/s in
+  // different runs), so a single baseline at the start misjudges the routes measured last.
   const bareBefore = (target, sliceOptions) =>
     measureUndisturbed(`${bareServer.url}/hello`, headersFor(bareServer), sliceOptions, {
       server: bareServer,

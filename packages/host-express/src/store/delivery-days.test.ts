@@ -44,19 +44,22 @@ describe.each(testStores)('delivery days kept by the database on $name', (kind) 
          from delivery_days where project_id = ${projectId} order by day`.execute(store.db)
     ).rows;
 
+  /** A successful production deployment of project `projectId` (of company 'co'). */
+  const deployment = (projectId: string, id: string, finishedAt: string) => ({
+    company_id: 'co',
+    project_id: projectId,
+    source: 'webhook',
+    external_id: id,
+    environment: 'production',
+    status: 'success' as const,
+    finished_at: at(finishedAt),
+  });
+
   const deploy = async (projectId: string, id: string, finishedAt: string) =>
     (
       await store.db
         .insertInto('deployments')
-        .values({
-          company_id: 'co',
-          project_id: projectId,
-          source: 'webhook',
-          external_id: id,
-          environment: 'production',
-          status: 'success',
-          finished_at: at(finishedAt),
-        })
+        .values(deployment(projectId, id, finishedAt))
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -178,15 +181,7 @@ describe.each(testStores)('delivery days kept by the database on $name', (kind) 
       store.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('deployments')
-          .values({
-            company_id: 'co',
-            project_id: 'co-a',
-            source: 'webhook',
-            external_id: 'd9',
-            environment: 'production',
-            status: 'success',
-            finished_at: at('2025-06-08T10:00:00Z'),
-          })
+          .values(deployment('co-a', 'd9', '2025-06-08T10:00:00Z'))
           .execute();
         throw new Error('the import failed half-way');
       }),
@@ -239,15 +234,7 @@ describe.each(testStores)('delivery days kept by the database on $name', (kind) 
       store.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('deployments')
-          .values({
-            company_id: 'co',
-            project_id: 'co-a',
-            source: 'webhook',
-            external_id: id,
-            environment: 'production',
-            status: 'success',
-            finished_at: at(finishedAt),
-          })
+          .values(deployment('co-a', id, finishedAt))
           .execute();
         // Hold the transaction open so the other writer's recomputation runs meanwhile.
         await sql`select pg_sleep(${holdMs / 1000})`.execute(trx);
