@@ -11,6 +11,7 @@ import {
 } from './auth/index.js';
 import type { HostConfig } from './config/index.js';
 import type { HostContext } from './context.js';
+import { ResponseCache } from './http/response-cache.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
@@ -160,7 +161,8 @@ export async function createPortalHost(
       logger,
       now,
     });
-    const router = apiRouter({ config, store, logger, auth, now }, options.apiRoutes);
+    const responses = new ResponseCache(store.db, config.http.responseCacheBytes, now);
+    const router = apiRouter({ config, store, logger, auth, now, responses }, options.apiRoutes);
 
     let draining = false;
     const app = express();

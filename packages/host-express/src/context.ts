@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PortalAuth } from './auth/index.js';
 import type { HostConfig } from './config/index.js';
+import type { ResponseCache } from './http/response-cache.js';
 import type { Store } from './store/index.js';
 
 /** What every /api route module receives from createPortalHost. */
@@ -12,4 +13,6 @@ export interface HostContext {
   auth: PortalAuth;
   /** The clock (injectable so tests of expiry and date ranges are deterministic). */
   now: () => Date;
+  /** Computed read answers, served again while their company's data is unchanged. */
+  responses: ResponseCache;
 }

@@ -54,6 +54,11 @@ export interface HostConfig {
     frameAncestors: string[];
     /** How long in-flight requests may take to finish after SIGTERM before connections are cut. */
     shutdownTimeoutMs: number;
+    /**
+     * Memory for computed read answers kept while their data is unchanged (http/response-cache.ts);
+     * 0 turns the cache off.
+     */
+    responseCacheBytes: number;
   };
   auth: {
     mode: 'local' | 'oidc';

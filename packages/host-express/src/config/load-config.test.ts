@@ -58,6 +58,7 @@ describe('loadConfig', () => {
         SESSION_ABSOLUTE_HOURS: '8',
         SESSION_SECRET: 'x'.repeat(40),
         SESSION_COOKIE_NAME: '__Host-portal',
+        RESPONSE_CACHE_MB: '8',
         S3_BUCKET: 'portal-docs',
         S3_REGION: 'eu-west-1',
         S3_PREFIX: 'customers',
@@ -75,6 +76,7 @@ describe('loadConfig', () => {
       publicOriginConfigured: true,
       trustProxy: 1,
       frameAncestors: ["'self'", 'https://www.example.com'],
+      responseCacheBytes: 8 * 1024 * 1024,
     });
     expect(config.auth).toMatchObject({
       mode: 'oidc',
@@ -124,6 +126,7 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://ok.example, not-an-origin',
       SIGNING_KEYS: 'k1:short',
       SIGNED_URL_TTL_SECONDS: '86400',
+      RESPONSE_CACHE_MB: '-1',
       PUBLIC_ORIGIN: 'https://portal.example.com/app',
       TRUST_PROXY: 'true',
     });
@@ -131,6 +134,7 @@ describe('loadConfig', () => {
       'PORT must be a whole number from 0 to 65535 (got "eighty")',
       'DATABASE_URL must be a postgres:// or postgresql:// connection URL',
       'PUBLIC_ORIGIN must be an http(s) origin such as https://portal.example.com (got "https://portal.example.com/app")',
+      'RESPONSE_CACHE_MB must be a whole number from 0 to 4096 (got "-1")',
       'AUTH_MODE must be one of: local, oidc (got "saml")',
       'SESSION_IDLE_MINUTES must be a whole number from 1 to 43200 (got "0")',
       'CORS_ORIGINS "not-an-origin" is not an http(s) origin such as https://www.example.com (got "https://ok.example, not-an-origin")',

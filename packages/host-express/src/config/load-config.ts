@@ -51,6 +51,7 @@ const VARIABLES = {
   JSON_BODY_LIMIT_BYTES: { schema: integerValue(1024, 10 * 1024 * 1024) },
   FRAME_ANCESTORS: { schema: listValue(parseFrameAncestor, "is not 'self', 'none' or an http(s) origin") },
   SHUTDOWN_TIMEOUT_MS: { schema: integerValue(0, 600_000) },
+  RESPONSE_CACHE_MB: { schema: integerValue(0, 4096) },
   AUTH_MODE: { schema: oneOf(['local', 'oidc']) },
   SESSION_COOKIE_NAME: { schema: cookieNameValue },
   COOKIE_SECURE: { schema: booleanValue },
@@ -181,6 +182,7 @@ export function loadConfig(
       jsonBodyLimitBytes: v.JSON_BODY_LIMIT_BYTES ?? 64 * 1024,
       frameAncestors: v.FRAME_ANCESTORS?.length ? v.FRAME_ANCESTORS : ["'self'"],
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+      responseCacheBytes: (v.RESPONSE_CACHE_MB ?? 32) * 1024 * 1024,
     },
     auth: {
       mode,

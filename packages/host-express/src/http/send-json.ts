@@ -31,23 +31,47 @@ function notModified(req: Request, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
 }
 
+/** How a JSON answer may be kept: not at all, or by the browser with revalidation (ETag). */
+export type Caching = 'no-store' | 'revalidate';
+
+/** A JSON answer ready to send (again): its UTF-8 bytes and their weak ETag. */
+export interface PreparedJson {
+  body: Buffer;
+  etag: string;
+}
+
+/** Serializes `body` once, with a weak ETag in Express's format (Node's one-shot SHA-1). */
+export function prepareJson(body: unknown): PreparedJson {
+  const bytes = Buffer.from(JSON.stringify(body));
+  return { body: bytes, etag: `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"` };
+}
+
 /**
- * Sends `body` as a per-tenant JSON response the browser keeps but revalidates (`private, no-cache`)
- * with a weak ETag in Express's format, answering 304 when If-None-Match names it. What `res.json()`
- * does for such a response, with Node's one-shot SHA-1 instead of a Hash object per request.
+ * Sends a prepared JSON answer. `revalidate`: a per-tenant response the browser keeps but
+ * revalidates (`private, no-cache`) with its ETag, answering 304 when If-None-Match names it.
+ * `no-store`: as sendNoStoreJson.
  */
-export function sendRevalidatedJson(req: Request, res: Response, body: unknown): void {
-  const text = JSON.stringify(body);
-  const length = Buffer.byteLength(text);
-  const etag = `W/"${length.toString(16)}-${hash('sha1', text, 'base64').slice(0, 27)}"`;
-  res.setHeader('Cache-Control', 'private, no-cache');
-  res.setHeader('ETag', etag);
-  if (notModified(req, etag)) {
-    res.statusCode = 304;
-    res.end();
-    return;
+export function sendPreparedJson(req: Request, res: Response, json: PreparedJson, caching: Caching): void {
+  if (caching === 'no-store') {
+    res.setHeader('Cache-Control', NO_STORE);
+  } else {
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('ETag', json.etag);
+    if (notModified(req, json.etag)) {
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', length);
-  res.end(text);
+  res.setHeader('Content-Length', json.body.length);
+  res.end(json.body);
+}
+
+/**
+ * Sends `body` as a per-tenant JSON response the browser keeps but revalidates (see
+ * sendPreparedJson): what `res.json()` does for such a response, with a one-shot SHA-1.
+ */
+export function sendRevalidatedJson(req: Request, res: Response, body: unknown): void {
+  sendPreparedJson(req, res, prepareJson(body), 'revalidate');
 }

@@ -5,7 +5,7 @@ import {
   resolveAnalyticsRange,
   routes,
 } from '@client-portal/api-client';
-import { type Response, type Router, Router as createRouter } from 'express';
+import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { aiUsage } from '../analytics/ai-usage-queries.js';
 import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
 import { doraHeadline, doraMetrics } from '../analytics/dora.js';
@@ -19,7 +19,6 @@ import {
 import { projectAnalytics } from '../analytics/project-summary.js';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
-import { sendRevalidatedJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
 import { requireCompany, scopeOf } from './scope.js';
 
@@ -53,13 +52,33 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     return null;
   }
 
+  /**
+   * Sends the answer `compute` gives (null: 404) through the response cache: analytics are a
+   * function of the company's data and `key` (the route and its resolved inputs), served again
+   * while that data is unchanged.
+   */
+  async function answer(
+    req: Request,
+    res: Response,
+    key: readonly unknown[],
+    compute: () => Promise<unknown>,
+    missing?: string,
+  ): Promise<void> {
+    const request = { companyId: scopeOf(req).companyId, key: JSON.stringify(key), caching: 'revalidate' } as const;
+    if (!(await ctx.responses.send(req, res, request, compute))) notFound(res, missing);
+  }
+
   // These two take no parameters, so there is nothing to validate (validate() needs a schema).
   router.get(pathOf(routes.projects), ...guard, async (req, res) => {
-    sendRevalidatedJson(req, res, { data: await visibleProjects(db, scopeOf(req).companyId) });
+    await answer(req, res, ['projects'], async () => ({
+      data: await visibleProjects(db, scopeOf(req).companyId),
+    }));
   });
 
   router.get(pathOf(routes.analyticsProjects), ...guard, async (req, res) => {
-    sendRevalidatedJson(req, res, { projects: await analyticsProjects(db, scopeOf(req).companyId) });
+    await answer(req, res, ['analyticsProjects'], async () => ({
+      projects: await analyticsProjects(db, scopeOf(req).companyId),
+    }));
   });
 
   const card = validate(routes.projectAnalytics);
@@ -67,36 +86,37 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     const { params, query } = card.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const delivery = await projectCard(db, scopeOf(req).companyId, params.projectKey, range);
-    if (!delivery) return notFound(res);
-    const { project, days, activity, aiTools } = delivery;
-    sendRevalidatedJson(
-      req,
-      res,
-      projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools }),
-    );
+    await answer(req, res, ['card', params.projectKey, range.from, range.to], async () => {
+      const delivery = await projectCard(db, scopeOf(req).companyId, params.projectKey, range);
+      if (!delivery) return null;
+      const { project, days, activity, aiTools } = delivery;
+      return projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools });
+    });
   });
 
   const organisations = validate(routes.githubOrganisations);
   router.get(pathOf(routes.githubOrganisations), ...guard, organisations, async (req, res) => {
     const { projectId } = organisations.input(req).query;
-    const { companyId } = scopeOf(req);
-    // The list holds rows only for the caller's own project, so the existence check (another
-    // company's id → 404) is needed only when it is empty.
-    const data = await projectOrganisations(db, { companyId, projectId });
-    if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendRevalidatedJson(req, res, { data });
+    await answer(req, res, ['organisations', projectId], async () => {
+      const { companyId } = scopeOf(req);
+      // The list holds rows only for the caller's own project, so the existence check (another
+      // company's id → 404) is needed only when it is empty.
+      const data = await projectOrganisations(db, { companyId, projectId });
+      if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return null;
+      return { data };
+    });
   });
 
   const repositories = validate(routes.githubRepositories);
   router.get(pathOf(routes.githubRepositories), ...guard, repositories, async (req, res) => {
     const { projectId } = repositories.input(req).query;
-    const { companyId } = scopeOf(req);
-    // The list holds rows only for the caller's own project, so the existence check (another
-    // company's id → 404) is needed only when it is empty.
-    const data = await projectRepositories(db, { companyId, projectId });
-    if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return notFound(res);
-    sendRevalidatedJson(req, res, { data });
+    await answer(req, res, ['repositories', projectId], async () => {
+      const { companyId } = scopeOf(req);
+      // As for organisations: the existence check only when the list is empty.
+      const data = await projectRepositories(db, { companyId, projectId });
+      if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return null;
+      return { data };
+    });
   });
 
   const dora = validate(routes.dora);
@@ -104,13 +124,11 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     const { query } = dora.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const delivery = await projectDelivery(db, scopeOf(req).companyId, query.projectKey, range);
-    if (!delivery) return notFound(res);
-    sendRevalidatedJson(
-      req,
-      res,
-      doraMetrics(delivery.project.jiraKey, delivery.days, range, query.grain ?? 'week'),
-    );
+    const grain = query.grain ?? 'week';
+    await answer(req, res, ['dora', query.projectKey, range.from, range.to, grain], async () => {
+      const delivery = await projectDelivery(db, scopeOf(req).companyId, query.projectKey, range);
+      return delivery && doraMetrics(delivery.project.jiraKey, delivery.days, range, grain);
+    });
   });
 
   const ai = validate(routes.aiUsage);
@@ -118,9 +136,13 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     const { query } = ai.input(req);
     const range = rangeOf(query, res);
     if (!range) return;
-    const usage = await aiUsage(db, scopeOf(req).companyId, query.jiraProjectKey, range);
-    if (!usage) return notFound(res, 'No AI usage data for this project.');
-    sendRevalidatedJson(req, res, usage);
+    await answer(
+      req,
+      res,
+      ['aiUsage', query.jiraProjectKey, range.from, range.to],
+      () => aiUsage(db, scopeOf(req).companyId, query.jiraProjectKey, range),
+      'No AI usage data for this project.',
+    );
   });
 
   return router;

@@ -8,7 +8,6 @@ import { createDownloadHandler, downloadRequest } from '../documents/download.js
 import { downloadPath, signDownload } from '../documents/signing.js';
 import { createDocumentStorage } from '../documents/storage.js';
 import { problem } from '../http/problem.js';
-import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
 import { precompiled } from '../store/precompiled.js';
 import { createKnowledgeBaseRoutes } from './knowledge-base.js';
@@ -69,18 +68,21 @@ export function createContentRoutes(ctx: HostContext, router: Router = createRou
 
   // routes.documents takes no input: nothing to validate.
   router.get(pathOf(routes.documents), ...guards, async (req, res) => {
-    const rows = await companyDocuments(db, { companyId: scopeOf(req).companyId });
-    const list: PortalDocument[] = rows.map((row) => ({
-      id: row.id,
-      name: row.file_name,
-      description: row.description,
-      category: row.category,
-      contentType: row.content_type,
-      sizeBytes: Number(row.size_bytes),
-      createdAt: new Date(row.created_at).toISOString(),
-      updatedAt: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
-    }));
-    sendNoStoreJson(res, { documents: list });
+    const { companyId } = scopeOf(req);
+    await ctx.responses.send(req, res, { companyId, key: 'documents', caching: 'no-store' }, async () => {
+      const rows = await companyDocuments(db, { companyId });
+      const list: PortalDocument[] = rows.map((row) => ({
+        id: row.id,
+        name: row.file_name,
+        description: row.description,
+        category: row.category,
+        contentType: row.content_type,
+        sizeBytes: Number(row.size_bytes),
+        createdAt: new Date(row.created_at).toISOString(),
+        updatedAt: row.updated_at === null ? null : new Date(row.updated_at).toISOString(),
+      }));
+      return { documents: list };
+    });
   });
 
   const signInput = validate(routes.signedUrl);

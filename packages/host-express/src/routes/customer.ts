@@ -1,5 +1,5 @@
 import { routes } from '@client-portal/api-client';
-import { type Router, Router as createRouter } from 'express';
+import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
 import { sendNoStoreJson } from '../http/send-json.js';
@@ -35,8 +35,15 @@ export function createCustomerRoutes(ctx: HostContext, router: Router = createRo
 
   // The GET routes (talent, teams, account manager) take no input, so there is nothing to validate
   // (their contract objects hold no request schema for `validate()`); query strings are ignored.
+  // Talent and teams are computed from several tables (ordered with the collator), and kept by the
+  // response cache while the company's data is unchanged; they stay no-store for the browser.
+  const cached = (req: Request, res: Response, key: string, load: (companyId: string) => Promise<unknown>) => {
+    const { companyId } = scopeOf(req);
+    return ctx.responses.send(req, res, { companyId, key, caching: 'no-store' }, () => load(companyId));
+  };
+
   router.get(pathOf(routes.talent), ...guard, async (req, res) => {
-    send(res, await loadAvailableTalent(db, scopeOf(req).companyId));
+    await cached(req, res, 'talent', (companyId) => loadAvailableTalent(db, companyId));
   });
 
   const associations = validate(routes.talentAssociations);
@@ -55,7 +62,7 @@ export function createCustomerRoutes(ctx: HostContext, router: Router = createRo
   });
 
   router.get(pathOf(routes.teams), ...guard, async (req, res) => {
-    send(res, await loadTeams(db, scopeOf(req).companyId));
+    await cached(req, res, 'teams', (companyId) => loadTeams(db, companyId));
   });
 
   router.get(pathOf(routes.accountManager), ...guard, async (req, res) => {

@@ -1,9 +1,9 @@
 import { type ArticleSummary, routes } from '@client-portal/api-client';
-import { type Router, Router as createRouter } from 'express';
+import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
-import { sendNoStoreJson } from '../http/send-json.js';
+import { Expiring } from '../http/response-cache.js';
 import { validate } from '../http/validate.js';
 import { precompiled, precompiledJsonRows } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
@@ -193,48 +193,78 @@ const articleBySlug = precompiled(
       .limit(1),
 );
 
+/**
+ * When the company's view changes without a write: the next scheduled publication after `now`
+ * (null: none scheduled). Answers computed now hold until then (see Expiring).
+ */
+const nextPublication = precompiled(['companyId', 'now'], (db, { companyId, now }: Visibility) =>
+  db
+    .selectFrom('kb_articles')
+    .select((eb) => eb.fn.min('published_at').as('at'))
+    .where('published_at', '>', now)
+    .where((eb) => eb.or([eb('company_id', 'is', null), eb('company_id', '=', companyId)])),
+);
+
 export function createKnowledgeBaseRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const guards = [ctx.auth.requireSession, requireCompany];
 
+  /**
+   * Sends what `compute` gives (null: 404) through the response cache, until the company's data
+   * changes or the next scheduled article is published, whichever comes first.
+   */
+  async function answer(
+    req: Request,
+    res: Response,
+    key: readonly unknown[],
+    compute: (visibility: Visibility) => Promise<unknown>,
+  ): Promise<boolean> {
+    const { companyId } = scopeOf(req);
+    const request = { companyId, key: JSON.stringify(key), caching: 'no-store' } as const;
+    return ctx.responses.send(req, res, request, async () => {
+      const visibility = { companyId, now: ctx.now() };
+      const [body, [next]] = await Promise.all([compute(visibility), nextPublication(db, visibility)]);
+      return body === null ? null : new Expiring(body, next?.at ? new Date(next.at) : null);
+    });
+  }
+
   const listInput = validate(routes.knowledgeBase);
   router.get(pathOf(routes.knowledgeBase), ...guards, listInput, async (req, res) => {
-    const { query } = listInput.input(req);
-    const rows = await visibleArticles(db, { companyId: scopeOf(req).companyId, now: ctx.now() });
-    const articles = rows
-      .map(toSummary)
-      .sort((a, b) => alphabetical(a.category, b.category) || alphabetical(a.title, b.title));
-    sendNoStoreJson(res, {
-      articles:
-        query.category === undefined ? articles : articles.filter((a) => a.category === query.category),
-      categories: [...new Set(articles.map((a) => a.category))].sort(alphabetical),
+    const { category } = listInput.input(req).query;
+    await answer(req, res, ['articles', category ?? null], async (visibility) => {
+      const articles = (await visibleArticles(db, visibility))
+        .map(toSummary)
+        .sort((a, b) => alphabetical(a.category, b.category) || alphabetical(a.title, b.title));
+      return {
+        articles: category === undefined ? articles : articles.filter((a) => a.category === category),
+        categories: [...new Set(articles.map((a) => a.category))].sort(alphabetical),
+      };
     });
   });
 
   const searchInput = validate(routes.knowledgeBaseSearch);
   router.get(pathOf(routes.knowledgeBaseSearch), ...guards, searchInput, async (req, res) => {
     const q = searchInput.input(req).query.q;
-    const rows = await searchArticles(db, {
-      companyId: scopeOf(req).companyId,
-      now: ctx.now(),
-      q,
-      pattern: `%${escapeLike(q)}%`,
-    });
-    sendNoStoreJson(res, {
-      query: q,
-      results: rows.map((row) => ({
-        article: toSummary(row),
-        snippet: snippetOf(plainTextOf(row.body_markdown), q),
-      })),
+    await answer(req, res, ['search', q], async (visibility) => {
+      const rows = await searchArticles(db, { ...visibility, q, pattern: `%${escapeLike(q)}%` });
+      return {
+        query: q,
+        results: rows.map((row) => ({
+          article: toSummary(row),
+          snippet: snippetOf(plainTextOf(row.body_markdown), q),
+        })),
+      };
     });
   });
 
   const articleInput = validate(routes.knowledgeBaseArticle);
   router.get(pathOf(routes.knowledgeBaseArticle), ...guards, articleInput, async (req, res) => {
     const { slug } = articleInput.input(req).params;
-    const [row] = await articleBySlug(db, { companyId: scopeOf(req).companyId, now: ctx.now(), slug });
-    if (!row) return problem(res, 404, 'Not Found', 'No such article.');
-    sendNoStoreJson(res, { article: { ...toSummary(row), body: row.body_markdown } });
+    const found = await answer(req, res, ['article', slug], async (visibility) => {
+      const [row] = await articleBySlug(db, { ...visibility, slug });
+      return row ? { article: { ...toSummary(row), body: row.body_markdown } } : null;
+    });
+    if (!found) problem(res, 404, 'Not Found', 'No such article.');
   });
 
   return router;

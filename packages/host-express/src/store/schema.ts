@@ -423,6 +423,15 @@ export interface DeliveryProjectsTable {
   jira_synced_at: Date | null;
 }
 
+/**
+ * Versions of the data the cached read routes answer from (migration 0006): one row per company
+ * and '*' for data every company reads. Kept by triggers; only grows. See http/response-cache.ts.
+ */
+export interface ReadVersionsTable {
+  scope: string;
+  version: string;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -450,6 +459,7 @@ export interface Database {
   sessions: SessionsTable;
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
+  read_versions: ReadVersionsTable;
 }
 
 export type TableName = keyof Database;

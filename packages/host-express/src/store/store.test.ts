@@ -29,6 +29,7 @@ const TABLES = [
   'kb_articles',
   'projects',
   'rate_limits',
+  'read_versions',
   'sessions',
   'talent',
   'talent_assignments',

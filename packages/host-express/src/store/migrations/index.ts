@@ -4,6 +4,7 @@ import * as kbWordCount from './0002-kb-word-count.js';
 import * as kbSearchDocument from './0003-kb-search-document.js';
 import * as deliveryDays from './0004-delivery-days.js';
 import * as aiUsageBreakdowns from './0005-ai-usage-breakdowns.js';
+import * as readVersions from './0006-read-versions.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0003-kb-search-document': kbSearchDocument,
   '0004-delivery-days': deliveryDays,
   '0005-ai-usage-breakdowns': aiUsageBreakdowns,
+  '0006-read-versions': readVersions,
 };

@@ -1,0 +1,177 @@
+import type { Request, Response } from 'express';
+import { type Kysely, sql } from 'kysely';
+import { precompiled } from '../store/precompiled.js';
+import type { Database } from '../store/schema.js';
+import { type Caching, type PreparedJson, prepareJson, sendPreparedJson } from './send-json.js';
+
+/**
+ * The version of what company `companyId` reads: its own row of read_versions plus the row of
+ * shared data ('*'). Both only grow (migration 0006), so any change to either changes the sum.
+ */
+const readVersion = precompiled(['companyId'], (_db, { companyId }: { companyId: string }) =>
+  sql<{ version: string }>`select coalesce(sum(version), 0)::text as version
+    from read_versions where scope = any(array[${companyId}::text, '*'])`,
+);
+
+/**
+ * An answer that holds only until `at`, e.g. a knowledge-base list while an article is scheduled
+ * to be published then (null: until the data changes). Return it from `compute`.
+ */
+export class Expiring {
+  constructor(
+    readonly body: unknown,
+    readonly at: Date | null,
+  ) {}
+}
+
+interface Entry extends PreparedJson {
+  /** The read version the body was computed at (or later: the version is read first). */
+  version: string;
+  /** Epoch ms from which the entry is not served (Infinity: until the data changes). */
+  expiresAt: number;
+  /** What the entry holds in memory, roughly: body, key and bookkeeping. */
+  bytes: number;
+}
+
+/** Fixed cost of an entry beyond its body and key (Map slot, object, ETag, version). */
+const ENTRY_OVERHEAD_BYTES = 200;
+
+export interface ResponseCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+}
+
+export interface CachedRequest {
+  /** Whose data: the session's company (the version read is that company's). */
+  companyId: string;
+  /**
+   * Everything else the answer depends on: the route and its resolved inputs (a date range
+   * resolved against today, not the raw query). Two requests with the same company and key must
+   * get the same body for the same data.
+   */
+  key: string;
+  caching: Caching;
+}
+
+/**
+ * The JSON answers of the read routes (analytics, talent, teams, documents, knowledge base), kept in
+ * memory and served again while the data they came from is unchanged.
+ *
+ * Never stale: every request reads its company's version from read_versions (one indexed row
+ * read, kept up to date by triggers in the writers' transactions, whichever process writes), and an
+ * entry is served only at the version it was computed at. The version is read before the answer is
+ * computed, so an entry is never older than its version. Requests that miss the same entry at the
+ * same time share one computation.
+ *
+ * Bounded: entries beyond `maxBytes` go least recently used first; an answer larger than an eighth
+ * of the budget is sent but not kept. `maxBytes` 0 turns the cache off (no version read either).
+ */
+export class ResponseCache {
+  readonly #entries = new Map<string, Entry>();
+  readonly #pending = new Map<string, Promise<Entry | null>>();
+  #bytes = 0;
+  #hits = 0;
+  #misses = 0;
+
+  constructor(
+    readonly db: Kysely<Database>,
+    readonly maxBytes: number,
+    /** The host's clock (for Expiring answers). */
+    readonly now: () => Date = () => new Date(),
+  ) {}
+
+  stats(): ResponseCacheStats {
+    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
+  }
+
+  /** Drops every entry (they would be recomputed at their next request anyway). */
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  /**
+   * Sends the answer for `request`: the kept one when its data is unchanged, else `compute()`'s
+   * (kept for the next request). Resolves false, having sent nothing, when `compute` resolves null
+   * (the caller answers 404); such answers are not kept.
+   */
+  async send(
+    req: Request,
+    res: Response,
+    request: CachedRequest,
+    compute: () => Promise<unknown>,
+  ): Promise<boolean> {
+    if (this.maxBytes <= 0) {
+      const result = await compute();
+      if (result === null) return false;
+      const body = result instanceof Expiring ? result.body : result;
+      sendPreparedJson(req, res, prepareJson(body), request.caching);
+      return true;
+    }
+    const [row] = await readVersion(this.db, { companyId: request.companyId });
+    const version = row?.version ?? '0';
+    const key = `${request.companyId}\n${request.key}`;
+    let entry = this.#entries.get(key);
+    if (entry !== undefined && entry.version === version && this.now().getTime() < entry.expiresAt) {
+      this.#hits += 1;
+      // Most recently used last: Map keeps insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    } else {
+      this.#misses += 1;
+      if (entry !== undefined) {
+        // Computed from data that has changed since (or expired): never served again.
+        this.#entries.delete(key);
+        this.#bytes -= entry.bytes;
+      }
+      entry = (await this.#compute(key, version, compute)) ?? undefined;
+      if (entry === undefined) return false;
+    }
+    sendPreparedJson(req, res, entry, request.caching);
+    return true;
+  }
+
+  #compute(key: string, version: string, compute: () => Promise<unknown>): Promise<Entry | null> {
+    const pendingKey = `${version}\n${key}`;
+    let pending = this.#pending.get(pendingKey);
+    if (pending === undefined) {
+      pending = compute()
+        .then((result) => {
+          if (result === null) return null;
+          const expiring = result instanceof Expiring ? result : null;
+          const prepared = prepareJson(expiring ? expiring.body : result);
+          const entry: Entry = {
+            ...prepared,
+            version,
+            expiresAt: expiring?.at ? expiring.at.getTime() : Number.POSITIVE_INFINITY,
+            bytes: prepared.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+          };
+          this.#keep(key, entry);
+          return entry;
+        })
+        .finally(() => this.#pending.delete(pendingKey));
+      this.#pending.set(pendingKey, pending);
+    }
+    return pending;
+  }
+
+  #keep(key: string, entry: Entry): void {
+    if (entry.bytes > this.maxBytes / 8) return;
+    const current = this.#entries.get(key);
+    if (current !== undefined) {
+      // A slower computation at an older version must not replace a newer answer.
+      if (BigInt(current.version) > BigInt(entry.version)) return;
+      this.#entries.delete(key);
+      this.#bytes -= current.bytes;
+    }
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= old.bytes;
+    }
+  }
+}
