@@ -8,8 +8,10 @@ import { type Caching, type PreparedJson, prepareJson, sendPreparedJson } from '
  * The version of what company `companyId` reads: its own row of read_versions plus the row of
  * shared data ('*'). Both only grow (migration 0006), so any change to either changes the sum.
  */
-const readVersion = precompiled(['companyId'], (_db, { companyId }: { companyId: string }) =>
-  sql<{ version: string }>`select coalesce(sum(version), 0)::text as version
+const readVersion = precompiled(
+  ['companyId'],
+  (_db, { companyId }: { companyId: string }) =>
+    sql<{ version: string }>`select coalesce(sum(version), 0)::text as version
     from read_versions where scope = any(array[${companyId}::text, '*'])`,
 );
 

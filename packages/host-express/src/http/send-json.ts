@@ -43,7 +43,10 @@ export interface PreparedJson {
 /** Serializes `body` once, with a weak ETag in Express's format (Node's one-shot SHA-1). */
 export function prepareJson(body: unknown): PreparedJson {
   const bytes = Buffer.from(JSON.stringify(body));
-  return { body: bytes, etag: `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"` };
+  return {
+    body: bytes,
+    etag: `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`,
+  };
 }
 
 /**

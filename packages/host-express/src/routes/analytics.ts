@@ -64,7 +64,11 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     compute: () => Promise<unknown>,
     missing?: string,
   ): Promise<void> {
-    const request = { companyId: scopeOf(req).companyId, key: JSON.stringify(key), caching: 'revalidate' } as const;
+    const request = {
+      companyId: scopeOf(req).companyId,
+      key: JSON.stringify(key),
+      caching: 'revalidate',
+    } as const;
     if (!(await ctx.responses.send(req, res, request, compute))) notFound(res, missing);
   }
 

@@ -37,7 +37,12 @@ export function createCustomerRoutes(ctx: HostContext, router: Router = createRo
   // (their contract objects hold no request schema for `validate()`); query strings are ignored.
   // Talent and teams are computed from several tables (ordered with the collator), and kept by the
   // response cache while the company's data is unchanged; they stay no-store for the browser.
-  const cached = (req: Request, res: Response, key: string, load: (companyId: string) => Promise<unknown>) => {
+  const cached = (
+    req: Request,
+    res: Response,
+    key: string,
+    load: (companyId: string) => Promise<unknown>,
+  ) => {
     const { companyId } = scopeOf(req);
     return ctx.responses.send(req, res, { companyId, key, caching: 'no-store' }, () => load(companyId));
   };

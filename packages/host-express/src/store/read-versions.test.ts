@@ -74,7 +74,9 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
         const firstColumn = sql.ref(rows[0]?.columns[0] ?? 'id');
 
         let before = await both(trx);
-        await sql`update ${t} set ${firstColumn} = ${firstColumn} where ${rowsOf(table, 'acme')}`.execute(trx);
+        await sql`update ${t} set ${firstColumn} = ${firstColumn} where ${rowsOf(table, 'acme')}`.execute(
+          trx,
+        );
         let after = await both(trx);
         expect(after.acme, 'update').toBeGreaterThan(before.acme);
         expect(after.globex, 'update').toBe(before.globex);
@@ -93,7 +95,9 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
 
         // A statement that changes no row changes no version.
         before = after;
-        await sql`update ${t} set ${firstColumn} = ${firstColumn} where ${rowsOf(table, 'nobody')}`.execute(trx);
+        await sql`update ${t} set ${firstColumn} = ${firstColumn} where ${rowsOf(table, 'nobody')}`.execute(
+          trx,
+        );
         expect(await both(trx)).toEqual(before);
       });
     },
@@ -113,13 +117,21 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
   it('a public knowledge-base article (no company) bumps every company; a company’s own only its', async () => {
     await inRolledBack(store.db, async (trx) => {
       let before = await both(trx);
-      await trx.updateTable('kb_articles').set({ title: 'Retitled' }).where('company_id', 'is', null).execute();
+      await trx
+        .updateTable('kb_articles')
+        .set({ title: 'Retitled' })
+        .where('company_id', 'is', null)
+        .execute();
       let after = await both(trx);
       expect(after.acme).toBeGreaterThan(before.acme);
       expect(after.globex).toBeGreaterThan(before.globex);
 
       before = after;
-      await trx.updateTable('kb_articles').set({ title: 'Retitled' }).where('company_id', '=', 'acme').execute();
+      await trx
+        .updateTable('kb_articles')
+        .set({ title: 'Retitled' })
+        .where('company_id', '=', 'acme')
+        .execute();
       after = await both(trx);
       expect(after.acme).toBeGreaterThan(before.acme);
       expect(after.globex).toBe(before.globex);

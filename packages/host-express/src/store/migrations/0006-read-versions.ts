@@ -55,7 +55,10 @@ const bump = (rows: string) => `
       on conflict (scope) do update set version = read_versions.version + 1;`;
 
 /** A trigger function bumping the companies that `of(transition table)` names. */
-const bumpFunction = (name: string, of: (rows: string) => string) => `create function ${name}() returns trigger
+const bumpFunction = (
+  name: string,
+  of: (rows: string) => string,
+) => `create function ${name}() returns trigger
     language plpgsql as $$
   begin
     -- A transition table exists only for the events that define it: each branch names its own.
