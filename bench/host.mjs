@@ -776,7 +776,12 @@ async function run(options) {
       `Note: ${cpus().length} cores shared by autocannon, the server under test${options.store === 'postgres' ? ' and PostgreSQL' : ''}; runs are sequential.`,
     );
 
-  const headersFor = (server) => ({ Accept: 'application/json', Origin: server.url });
+  // What the portal's fetch sends from a browser (Chromium's Accept-Encoding included).
+  const headersFor = (server) => ({
+    Accept: 'application/json',
+    'Accept-Encoding': 'gzip, deflate, br, zstd',
+    Origin: server.url,
+  });
   const results = [];
   const preflightFailures = [];
   let bare;

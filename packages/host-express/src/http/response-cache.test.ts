@@ -116,6 +116,29 @@ describe.each(testStores)('ResponseCache on $name', (kind) => {
     expect(computed['a/e']).toBe(1);
   });
 
+  it('sends answers of 1 KB or more gzip-compressed to clients that accept it, and plain to others', async () => {
+    const app = appOf(newCache());
+    answers['a/big'] = { rows: Array.from({ length: 200 }, (_, i) => ({ day: i, value: 'same words again' })) };
+    answers['a/small'] = { ok: true };
+    const plainLength = Buffer.byteLength(JSON.stringify(answers['a/big']));
+    for (let i = 0; i < 2; i++) {
+      const zipped = await request(app).get('/a/big').set('Accept-Encoding', 'gzip, deflate, br');
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(Number(zipped.headers['content-length'])).toBeLessThan(plainLength / 4);
+      expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+      expect(zipped.body).toEqual(answers['a/big']);
+      for (const refused of ['identity', 'gzip;q=0, deflate', 'br']) {
+        const plain = await request(app).get('/a/big').set('Accept-Encoding', refused);
+        expect(plain.headers['content-encoding'], refused).toBeUndefined();
+        expect(Number(plain.headers['content-length'])).toBe(plainLength);
+        expect(plain.body).toEqual(answers['a/big']);
+      }
+    }
+    const small = await request(app).get('/a/small').set('Accept-Encoding', 'gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(computed['a/big']).toBe(1);
+  });
+
   it('no-store answers carry no ETag', async () => {
     const app = appOf(newCache(), 'no-store');
     answers['a/n'] = [1, 2, 3];

@@ -1,3 +1,5 @@
+import { promisify } from 'node:util';
+import { constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { type Kysely, sql } from 'kysely';
 import { precompiled } from '../store/precompiled.js';
@@ -38,6 +40,13 @@ interface Entry extends PreparedJson {
 /** Fixed cost of an entry beyond its body and key (Map slot, object, ETag, version). */
 const ENTRY_OVERHEAD_BYTES = 200;
 
+/**
+ * Kept answers from this size on are also kept gzip-compressed (once, off the event loop) and sent
+ * so to clients that accept it: a 90-day AI usage answer is ~44 KB of JSON and ~5 KB gzipped.
+ */
+export const GZIP_MIN_BYTES = 1024;
+const gzipAsync = promisify(gzip);
+
 export interface ResponseCacheStats {
   hits: number;
   misses: number;
@@ -66,6 +75,8 @@ export interface CachedRequest {
  * entry is served only at the version it was computed at. The version is read before the answer is
  * computed, so an entry is never older than its version. Requests that miss the same entry at the
  * same time share one computation.
+ *
+ * Answers of GZIP_MIN_BYTES or more are kept gzip-compressed too, for clients that accept it.
  *
  * Bounded: entries beyond `maxBytes` go least recently used first; an answer larger than an eighth
  * of the budget is sent but not kept. `maxBytes` 0 turns the cache off (no version read either).
@@ -140,15 +151,19 @@ export class ResponseCache {
     let pending = this.#pending.get(pendingKey);
     if (pending === undefined) {
       pending = compute()
-        .then((result) => {
+        .then(async (result) => {
           if (result === null) return null;
           const expiring = result instanceof Expiring ? result : null;
           const prepared = prepareJson(expiring ? expiring.body : result);
+          if (prepared.body.length >= GZIP_MIN_BYTES) {
+            prepared.gzip = await gzipAsync(prepared.body, { level: constants.Z_BEST_COMPRESSION });
+          }
           const entry: Entry = {
             ...prepared,
             version,
             expiresAt: expiring?.at ? expiring.at.getTime() : Number.POSITIVE_INFINITY,
-            bytes: prepared.body.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+            bytes:
+              prepared.body.length + (prepared.gzip?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD_BYTES,
           };
           this.#keep(key, entry);
           return entry;

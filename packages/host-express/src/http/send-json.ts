@@ -38,6 +38,14 @@ export type Caching = 'no-store' | 'revalidate';
 export interface PreparedJson {
   body: Buffer;
   etag: string;
+  /** The body gzip-compressed, for clients that accept it (kept answers of 1 KB or more). */
+  gzip?: Buffer;
+}
+
+/** Whether the request accepts a gzip-coded response (Accept-Encoding, q-values honoured). */
+function acceptsGzip(req: Request): boolean {
+  const header = req.headers['accept-encoding'];
+  return header !== undefined && header.includes('gzip') && req.acceptsEncodings('gzip') === 'gzip';
 }
 
 /** Serializes `body` once, with a weak ETag in Express's format (Node's one-shot SHA-1). */
@@ -67,8 +75,20 @@ export function sendPreparedJson(req: Request, res: Response, json: PreparedJson
     }
   }
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', json.body.length);
-  res.end(json.body);
+  if (json.gzip === undefined) {
+    res.setHeader('Content-Length', json.body.length);
+    res.end(json.body);
+    return;
+  }
+  res.vary('Accept-Encoding');
+  if (acceptsGzip(req)) {
+    res.setHeader('Content-Encoding', 'gzip');
+    res.setHeader('Content-Length', json.gzip.length);
+    res.end(json.gzip);
+  } else {
+    res.setHeader('Content-Length', json.body.length);
+    res.end(json.body);
+  }
 }
 
 /**
