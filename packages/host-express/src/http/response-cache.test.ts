@@ -118,7 +118,9 @@ describe.each(testStores)('ResponseCache on $name', (kind) => {
 
   it('sends answers of 1 KB or more gzip-compressed to clients that accept it, and plain to others', async () => {
     const app = appOf(newCache());
-    answers['a/big'] = { rows: Array.from({ length: 200 }, (_, i) => ({ day: i, value: 'same words again' })) };
+    answers['a/big'] = {
+      rows: Array.from({ length: 200 }, (_, i) => ({ day: i, value: 'same words again' })),
+    };
     answers['a/small'] = { ok: true };
     const plainLength = Buffer.byteLength(JSON.stringify(answers['a/big']));
     for (let i = 0; i < 2; i++) {

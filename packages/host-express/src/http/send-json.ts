@@ -45,7 +45,7 @@ export interface PreparedJson {
 /** Whether the request accepts a gzip-coded response (Accept-Encoding, q-values honoured). */
 function acceptsGzip(req: Request): boolean {
   const header = req.headers['accept-encoding'];
-  return header !== undefined && header.includes('gzip') && req.acceptsEncodings('gzip') === 'gzip';
+  return header?.includes('gzip') === true && req.acceptsEncodings('gzip') === 'gzip';
 }
 
 /** Serializes `body` once, with a weak ETag in Express's format (Node's one-shot SHA-1). */
