@@ -99,12 +99,6 @@ export class ResponseCache {
     return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
   }
 
-  /** Drops every entry (they would be recomputed at their next request anyway). */
-  clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
-  }
-
   /**
    * Sends the answer for `request`: the kept one when its data is unchanged, else `compute()`'s
    * (kept for the next request). Resolves false, having sent nothing, when `compute` resolves null
