@@ -95,6 +95,11 @@ export class ResponseCache {
     readonly now: () => Date = () => new Date(),
   ) {}
 
+  /** Whether answers are kept (a budget above 0): Expiring's time is needed only then. */
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
   stats(): ResponseCacheStats {
     return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
   }

@@ -184,6 +184,22 @@ describe.each(testStores)('cached read answers on $name', (kind) => {
   });
 });
 
+describe.each(testStores)('read answers with the cache turned off (RESPONSE_CACHE_MB=0) on $name', (kind) => {
+  const demo = useDemoHost(kind, { env: { RESPONSE_CACHE_MB: '0' } });
+
+  it('are computed at every request: even a write no version sees shows at once', async () => {
+    const acme = await demo.signIn(ACME_USER);
+    for (const path of CACHED_ROUTES) await demo.get(path, acme).expect(200);
+    await unseen(demo.store.db, (trx) =>
+      trx.updateTable('teams').set({ name: 'Renamed quietly' }).where('company_id', '=', 'acme').execute(),
+    );
+    const teams = (await demo.get('/api/teams', acme).expect(200)).body.teams;
+    expect(teams.map((t: { name: string }) => t.name)).toContain('Renamed quietly');
+    const search = (await demo.get('/api/knowledge-base/search?q=dora', acme).expect(200)).body;
+    expect(search.results.length).toBeGreaterThan(0);
+  });
+});
+
 // Which tables a cached route reads must be covered by read_versions' triggers (migration 0006), or
 // a write to an uncovered table would go unseen. The statements each route sends to PostgreSQL
 // when it computes are captured, and every table they name must be covered.
