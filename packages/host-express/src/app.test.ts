@@ -348,7 +348,8 @@ describe('host configuration', () => {
     const dir = await mkdtemp(join(tmpdir(), 'portal-build-'));
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
-    await writeFile(join(dir, 'assets', 'index-B4x9Qz1k.js'), 'console.log(1)');
+    const script = `export const words = ${JSON.stringify('portal '.repeat(2000))};`;
+    await writeFile(join(dir, 'assets', 'index-B4x9Qz1k.js'), script);
     await writeFile(join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const host = await createPortalHost(testConfig({ PORTAL_DIR: dir }), { store, createAuth: authDouble() });
     try {
@@ -358,6 +359,24 @@ describe('host configuration', () => {
       expect(index.headers['cache-control']).toBe('no-cache');
       const asset = await api.get('/assets/index-B4x9Qz1k.js').expect(200);
       expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Compressed for browsers that accept it, as they all do; plain for those that do not.
+      const brotli = await api.get('/assets/index-B4x9Qz1k.js').set('Accept-Encoding', 'gzip, deflate, br');
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+      const gzipped = await api
+        .get('/assets/index-B4x9Qz1k.js')
+        .set('Accept-Encoding', 'gzip')
+        .buffer(true)
+        .parse((res, done) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(String(gzipped.body)).toBe(script);
+      const plain = await api.get('/assets/index-B4x9Qz1k.js').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(Number(plain.headers['content-length'])).toBe(Buffer.byteLength(script));
       const icon = await api.get('/favicon.svg').expect(200);
       expect(icon.headers['cache-control']).toBe('no-cache');
       const deep = await api.get('/services/talent').expect(200);
