@@ -1,21 +1,11 @@
 import { routes } from '@client-portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
+import { ANALYTICS_ROUTES } from '../test-support/analytics-routes.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { testStores } from '../test-support/stores.js';
 
 const { projectKey, projectId, foreign } = DEMO_FIXTURES;
-
-/** One request per analytics route, for Acme's PORTAL project. */
-const ROUTES = [
-  '/api/projects',
-  '/api/analytics/projects',
-  `/api/analytics/projects/${projectKey}`,
-  `/api/github/organisations?projectId=${projectId}`,
-  `/api/github/repositories?projectId=${projectId}`,
-  `/api/analytics/dora?projectKey=${projectKey}`,
-  `/api/agents/windsurf?jiraProjectKey=${projectKey}`,
-];
 
 /** The same routes asking for Globex's project. */
 const FOREIGN = [
@@ -33,7 +23,7 @@ describe.each(testStores)('analytics routes on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   it('answer 401 without a session', async () => {
-    for (const path of ROUTES) {
+    for (const path of ANALYTICS_ROUTES) {
       const res = await demo.get(path).expect(401);
       expect(res.type).toBe('application/problem+json');
     }
@@ -41,7 +31,7 @@ describe.each(testStores)('analytics routes on $name', (kind) => {
 
   it('answer 403 to staff until they act for a company, then that company’s data', async () => {
     const staff = await demo.signIn(STAFF_USER);
-    for (const path of ROUTES) await demo.get(path, staff).expect(403);
+    for (const path of ANALYTICS_ROUTES) await demo.get(path, staff).expect(403);
     await demo.post('/api/auth/act-as', { companyId: foreign.companyId }, staff).expect(200);
     const res = await demo.get('/api/projects', staff).expect(200);
     expect(routes.projects.response.parse(res.body).data.map((p) => p.id)).toEqual([foreign.projectId]);
@@ -49,7 +39,7 @@ describe.each(testStores)('analytics routes on $name', (kind) => {
 
   it('carry a weak ETag the browser revalidates with: 304 while the answer is the same', async () => {
     const acme = await demo.signIn(ACME_USER);
-    for (const path of ROUTES) {
+    for (const path of ANALYTICS_ROUTES) {
       const first = await demo.get(path, acme).expect(200);
       const etag = first.headers.etag as string;
       expect(etag).toMatch(/^W\/"[0-9a-f]+-[A-Za-z0-9+/]{27}"$/);

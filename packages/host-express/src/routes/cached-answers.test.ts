@@ -5,6 +5,7 @@ import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { COMPANY_TABLES, SHARED_TABLES, TEAM_TABLES } from '../store/migrations/0006-read-versions.js';
 import { PG_TYPES, storeFromPool } from '../store/open-store.js';
 import type { Database } from '../store/schema.js';
+import { ANALYTICS_ROUTES } from '../test-support/analytics-routes.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
 import { postgresTestStore, type TestStoreKind, testStores } from '../test-support/stores.js';
@@ -19,13 +20,7 @@ const { projectKey, projectId, foreign } = DEMO_FIXTURES;
 const CACHED_ROUTES = [
   '/api/talent',
   '/api/teams',
-  '/api/projects',
-  '/api/analytics/projects',
-  `/api/analytics/projects/${projectKey}`,
-  `/api/github/organisations?projectId=${projectId}`,
-  `/api/github/repositories?projectId=${projectId}`,
-  `/api/analytics/dora?projectKey=${projectKey}`,
-  `/api/agents/windsurf?jiraProjectKey=${projectKey}`,
+  ...ANALYTICS_ROUTES,
   '/api/documents',
   '/api/knowledge-base/articles',
   '/api/knowledge-base/search?q=dora',
