@@ -90,11 +90,3 @@ export function sendPreparedJson(req: Request, res: Response, json: PreparedJson
     res.end(json.body);
   }
 }
-
-/**
- * Sends `body` as a per-tenant JSON response the browser keeps but revalidates (see
- * sendPreparedJson): what `res.json()` does for such a response, with a one-shot SHA-1.
- */
-export function sendRevalidatedJson(req: Request, res: Response, body: unknown): void {
-  sendPreparedJson(req, res, prepareJson(body), 'revalidate');
-}
