@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 
 /**
  * Tenant data is personal: neither shared caches nor the browser keep it (e.g. after sign-out).
- * Analytics use `private, no-cache` instead, with an ETag (see `res.json`) so the browser revalidates.
+ * Analytics use `private, no-cache` instead, with an ETag (see `sendPreparedJson`) so the browser revalidates.
  */
 export const NO_STORE = 'no-store';
 
