@@ -1,7 +1,6 @@
 import { createOpenApiDocument } from '@client-portal/api-client';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
-// ── Part B's auth plugs in here: sign-in, sessions (req.identity), CSRF and CORS. ──
 import {
   type AuthConfig,
   authConfig,
@@ -15,6 +14,7 @@ import { ResponseCache } from './http/response-cache.js';
 import { createDocumentStorage } from './documents/storage.js';
 import { apiNotFound, errorHandler } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
+import { refuseLongUrls, requestDeadline } from './http/limits.js';
 import { createLogger, httpLogger } from './http/logging.js';
 import { securityHeaders } from './http/security-headers.js';
 import { portalRuntimeConfig } from './portal/runtime-config.js';
@@ -34,7 +34,7 @@ export interface PortalHostOptions {
   /** A store the caller opened (and migrated); the host then leaves closing it to the caller. */
   store?: Store;
   logger?: Logger;
-  /** Replaces part B's createAuth: a provider's own sign-in, or a test double. */
+  /** Replaces createAuth: a provider's own sign-in, or a test double. */
   createAuth?: (options: CreateAuthOptions) => PortalAuth;
   /** The clock for auth and routes. */
   now?: () => Date;
@@ -93,7 +93,7 @@ export function authConfigOf(config: HostConfig): AuthConfig {
 }
 
 /**
- * The /api router: CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
+ * The /api router: URL length → request deadline → CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
  * OpenAPI → the contract's data routes → 404 → error handler. Everything in it answers
  * problem+json on errors, so it behaves the same mounted in a provider's app.
  */
@@ -101,6 +101,8 @@ function apiRouter(ctx: HostContext, extra: PortalHostOptions['apiRoutes']): Rou
   const { config, auth } = ctx;
   const router = express.Router();
   const openApi = JSON.stringify(createOpenApiDocument({ sessionCookieName: config.auth.cookieName }));
+  router.use(refuseLongUrls);
+  router.use(requestDeadline(config.http.requestTimeoutMs));
   router.use(auth.cors);
   router.use(auth.requireSameOrigin);
   // Auth's routes parse their own (smaller) bodies and load the session themselves.
@@ -168,6 +170,7 @@ export async function createPortalHost(
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.http.trustProxy);
+    app.use(refuseLongUrls);
     app.use(httpLogger(logger));
     app.use(securityHeaders(config));
     // A route layer for the two paths, not app.use: other requests skip it without entering the router.

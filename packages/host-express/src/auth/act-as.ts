@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { actAsRequestSchema, actAsResponseSchema } from '@client-portal/api-client';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import { invalidRequest, problem } from '../http/problem.js';
 import { sendNoStoreJson } from '../http/send-json.js';

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { PortalIdentity } from './identity.js';
 import type { Database } from '../store/schema.js';
 
@@ -22,7 +23,7 @@ import type { Database } from '../store/schema.js';
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 
-/** Bounded: beyond this many sessions, the oldest entries go first. */
+/** Bounded: beyond this many sessions, the least recently used go first. */
 export const SESSION_CACHE_MAX_ENTRIES = 10_000;
 
 export interface CachedSession {
@@ -33,35 +34,35 @@ export interface CachedSession {
   readonly idToken: string | null;
 }
 
-interface Entry {
-  session: CachedSession;
-  /** performance.now() after which the entry is stale. */
-  staleAt: number;
-}
-
+/**
+ * Fresh session rows by session id: each served for `ttlMs` after it was read, at most `maxEntries`
+ * of them (the least recently used go first).
+ */
 export class SessionCache {
-  readonly #entries = new Map<string, Entry>();
+  readonly #entries: LRUCache<string, CachedSession> | null;
   /** Bumped by every invalidation: a read that started before one must not be cached. */
   #generation = 0;
 
   constructor(
     readonly ttlMs = SESSION_CACHE_TTL_MS,
     readonly maxEntries = SESSION_CACHE_MAX_ENTRIES,
-  ) {}
+  ) {
+    // ttlResolution 0: expiry is checked against the clock at every read, not a clock cached for 1 ms.
+    this.#entries = ttlMs > 0 ? new LRUCache({ max: maxEntries, ttl: ttlMs, ttlResolution: 0 }) : null;
+  }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#entries?.size ?? 0;
   }
 
   /** The fresh entry for this session id, or undefined (a stale one is dropped). */
   get(id: string): CachedSession | undefined {
-    const entry = this.#entries.get(id);
-    if (!entry) return undefined;
-    if (performance.now() >= entry.staleAt) {
-      this.#entries.delete(id);
-      return undefined;
-    }
-    return entry.session;
+    const entries = this.#entries;
+    const session = entries?.get(id);
+    // lru-cache serves an entry until its age exceeds the TTL; it is served for less than the TTL here.
+    if (!entries || session === undefined || entries.getRemainingTTL(id) > 0) return session;
+    entries.delete(id);
+    return undefined;
   }
 
   /** A token to pass to `set` after reading the row: the row is cached only if nothing was invalidated meanwhile. */
@@ -70,31 +71,27 @@ export class SessionCache {
   }
 
   set(id: string, session: CachedSession, readAtGeneration: number): void {
-    if (this.ttlMs <= 0 || readAtGeneration !== this.#generation) return;
-    this.#entries.delete(id);
-    if (this.#entries.size >= this.maxEntries) {
-      // Map iterates in insertion order: the first key is the entry read longest ago.
-      const oldest = this.#entries.keys().next();
-      if (!oldest.done) this.#entries.delete(oldest.value);
-    }
-    this.#entries.set(id, { session, staleAt: performance.now() + this.ttlMs });
+    if (readAtGeneration !== this.#generation) return;
+    this.#entries?.set(id, session);
   }
 
   delete(id: string): void {
     this.#generation++;
-    this.#entries.delete(id);
+    this.#entries?.delete(id);
   }
 
   deleteUser(userId: string): void {
     this.#generation++;
-    for (const [id, entry] of this.#entries) {
-      if (entry.session.identity.userId === userId) this.#entries.delete(id);
+    const entries = this.#entries;
+    if (!entries) return;
+    for (const [id, session] of entries.entries()) {
+      if (session.identity.userId === userId) entries.delete(id);
     }
   }
 
   clear(): void {
     this.#generation++;
-    this.#entries.clear();
+    this.#entries?.clear();
   }
 }
 

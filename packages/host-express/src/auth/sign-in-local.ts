@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { safeReturnTo, signInRequestSchema, signInResponseSchema } from '@client-portal/api-client';
 import type { RequestHandler, Response } from 'express';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import { hashPassword, verifyPassword } from '../store/passwords.js';
 import { invalidRequest, problem } from '../http/problem.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { safeReturnTo } from '@client-portal/api-client';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import { isLoopbackHttp, type OidcConfig } from './config.js';
 import type { AuthContext } from './context.js';
 import { problem } from '../http/problem.js';

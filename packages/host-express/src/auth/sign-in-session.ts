@@ -1,6 +1,6 @@
 import type { SessionUser } from '@client-portal/api-client';
 import type { Request, Response } from 'express';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import type { PortalIdentity } from './identity.js';
 import { readCookie, setSessionCookie } from './session-cookie.js';

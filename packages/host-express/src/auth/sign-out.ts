@@ -1,6 +1,6 @@
 import { safeReturnTo } from '@client-portal/api-client';
 import type { Request, RequestHandler, Response } from 'express';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import { clearSessionCookie, readCookie } from './session-cookie.js';
 import { revokeSession, sessionIdOf } from './sessions.js';

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from 'pino';
 import { createPortalHost, type PortalHost, type PortalHostOptions } from '../app.js';
 import type { HostConfig } from '../config/index.js';
+import { limitServer, MAX_HEADER_BYTES } from '../http/limits.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../store/index.js';
 import { type CliIo, say } from './io.js';
 
@@ -42,7 +43,8 @@ export async function startHost(options: StartOptions): Promise<RunningHost> {
       ...(options.apiRoutes ? { apiRoutes: options.apiRoutes } : {}),
     },
   );
-  const server = createServer(host.app);
+  const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES }, host.app);
+  limitServer(server);
   try {
     server.listen(config.port, config.host ?? undefined);
     await once(server, 'listening');

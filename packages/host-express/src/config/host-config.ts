@@ -2,9 +2,14 @@ import type { SigningKey } from './env-values.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export type StoreConfig =
-  /** Embedded PostgreSQL (PGlite); its data directory lives under DATA_DIR. */
-  { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolMax: number };
+export type StoreConfig = (
+  | /** Embedded PostgreSQL (PGlite); its data directory lives under DATA_DIR. */
+  { kind: 'pglite'; dataDir: string }
+  | { kind: 'postgres'; url: string; poolMax: number }
+) & {
+  /** A statement running longer is cancelled and its request answered 503 (both engines). */
+  statementTimeoutMs: number;
+};
 
 export interface OidcSettings {
   issuer: string;
@@ -59,6 +64,8 @@ export interface HostConfig {
      * 0 turns the cache off.
      */
     responseCacheBytes: number;
+    /** A request still unanswered after this long is answered 503 with Retry-After. */
+    requestTimeoutMs: number;
   };
   auth: {
     mode: 'local' | 'oidc';

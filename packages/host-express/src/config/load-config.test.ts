@@ -17,7 +17,11 @@ describe('loadConfig', () => {
     const config = loadConfig({}, { cwd: '/srv/portal' });
     expect(config.port).toBe(3000);
     expect(config.dataDir).toBe('/srv/portal/.data');
-    expect(config.store).toEqual({ kind: 'pglite', dataDir: '/srv/portal/.data/pgdata' });
+    expect(config.store).toEqual({
+      kind: 'pglite',
+      dataDir: '/srv/portal/.data/pgdata',
+      statementTimeoutMs: 10_000,
+    });
     expect(config.demo).toBe(true);
     expect(config.auth.mode).toBe('local');
     expect(config.auth.oidc).toBeNull();
@@ -36,7 +40,12 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set, without demo data unless asked', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://app@db:5432/portal', DATABASE_POOL_MAX: '20' });
-    expect(config.store).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/portal', poolMax: 20 });
+    expect(config.store).toEqual({
+      kind: 'postgres',
+      url: 'postgres://app@db:5432/portal',
+      poolMax: 20,
+      statementTimeoutMs: 10_000,
+    });
     expect(config.demo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/portal', DEMO: 'yes' }).demo).toBe(true);
   });

@@ -52,6 +52,8 @@ const VARIABLES = {
   FRAME_ANCESTORS: { schema: listValue(parseFrameAncestor, "is not 'self', 'none' or an http(s) origin") },
   SHUTDOWN_TIMEOUT_MS: { schema: integerValue(0, 600_000) },
   RESPONSE_CACHE_MB: { schema: integerValue(0, 4096) },
+  STATEMENT_TIMEOUT_MS: { schema: integerValue(100, 600_000) },
+  REQUEST_TIMEOUT_MS: { schema: integerValue(100, 600_000) },
   AUTH_MODE: { schema: oneOf(['local', 'oidc']) },
   SESSION_COOKIE_NAME: { schema: cookieNameValue },
   COOKIE_SECURE: { schema: booleanValue },
@@ -163,6 +165,15 @@ export function loadConfig(
   ] as const;
   if (s3Options.some((name) => v[name] !== undefined)) need('S3_BUCKET', 'when other S3_* options are set');
 
+  // A request's statements must be able to time out before the request's own deadline does.
+  const statementTimeoutMs = v.STATEMENT_TIMEOUT_MS ?? 10_000;
+  const requestTimeoutMs = v.REQUEST_TIMEOUT_MS ?? 15_000;
+  if (statementTimeoutMs >= requestTimeoutMs) {
+    problems.push(
+      `STATEMENT_TIMEOUT_MS (${statementTimeoutMs}) must be less than REQUEST_TIMEOUT_MS (${requestTimeoutMs}).`,
+    );
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const prefix = v.S3_PREFIX ?? '';
@@ -171,8 +182,8 @@ export function loadConfig(
     host: v.HOST?.trim() || null,
     dataDir,
     store: v.DATABASE_URL
-      ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX ?? 10 }
-      : { kind: 'pglite', dataDir: join(dataDir, 'pgdata') },
+      ? { kind: 'postgres', url: v.DATABASE_URL, poolMax: v.DATABASE_POOL_MAX ?? 10, statementTimeoutMs }
+      : { kind: 'pglite', dataDir: join(dataDir, 'pgdata'), statementTimeoutMs },
     demo: v.DEMO ?? !v.DATABASE_URL,
     logLevel: (v.LOG_LEVEL ?? 'info') as LogLevel,
     http: {
@@ -183,6 +194,7 @@ export function loadConfig(
       frameAncestors: v.FRAME_ANCESTORS?.length ? v.FRAME_ANCESTORS : ["'self'"],
       shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS ?? 10_000,
       responseCacheBytes: (v.RESPONSE_CACHE_MB ?? 32) * 1024 * 1024,
+      requestTimeoutMs,
     },
     auth: {
       mode,

@@ -1,7 +1,12 @@
 import { constants } from 'node:fs';
 import { type FileHandle, mkdir, open, realpath, writeFile } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { checkStorageKey, type DocumentStorage, StorageKeyError, type StoredFile } from './storage.js';
+import {
+  checkStorageKey,
+  type DocumentStorage,
+  StorageKeyError,
+  type StoredFile,
+} from './document-storage.js';
 
 const MISSING = new Set(['ENOENT', 'ENOTDIR', 'EISDIR', 'ELOOP']);
 

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
 import { validate } from '../http/validate.js';
-import { writeDocumentAudit } from './audit.js';
+import { writeAudit } from '../store/audit-log.js';
 import { contentDisposition, safeContentType } from './headers.js';
 import { KID_PATTERN, SIGNATURE_PATTERN, verifyDownload } from './signing.js';
-import { type DocumentStorage, StorageKeyError } from './storage.js';
+import { type DocumentStorage, StorageKeyError } from './document-storage.js';
 
 /**
  * GET (and HEAD) /api/files/{fileId}?cid=&uid=&exp=&kid=&sig= — the link POST /api/create-signed-url
@@ -107,7 +107,7 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
 
     if (!head) {
       try {
-        await writeDocumentAudit(db, {
+        await writeAudit(db, {
           action: 'document.download',
           at: now,
           actorUserId: link.userId,

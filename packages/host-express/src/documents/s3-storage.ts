@@ -7,7 +7,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../config/index.js';
-import { checkStorageKey, type DocumentStorage, type StoredFile } from './storage.js';
+import { checkStorageKey, type DocumentStorage, type StoredFile } from './document-storage.js';
 
 /**
  * NoSuchKey (GetObject), NotFound (HeadObject: a HEAD answer has no body to name the error). Other

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { S3Settings } from '../config/index.js';
 import { createDiskStorage } from './disk-storage.js';
 import { createS3Storage } from './s3-storage.js';
-import { checkStorageKey, type DocumentStorage, StorageKeyError } from './storage.js';
+import { checkStorageKey, type DocumentStorage, StorageKeyError } from './document-storage.js';
 import { decodeAwsChunked, type FakeS3, startFakeS3 } from './test-support/fake-s3.js';
 
 async function bytesOf(body: Readable): Promise<Buffer> {

@@ -1,14 +1,19 @@
-import { statusText } from '@client-portal/api-client';
+import { type AnyRoute, routeIds, routes, statusText } from '@client-portal/api-client';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { z } from 'zod';
-import { isStoreUnavailable } from '../store/unavailable.js';
+import { isStatementTimeout, isStoreUnavailable } from '../store/unavailable.js';
+import { answeredByDeadline, ResponseTooLargeError } from './limits.js';
 import { problem, problemErrors } from './problem.js';
 
 /** Body-parser failures (the `type` of its http-errors) and what the client is told. */
 const BODY_ERRORS: Record<string, [status: number, title: string, detail: string]> = {
   'entity.parse.failed': [400, 'Bad Request', 'The body is not valid JSON.'],
   'entity.too.large': [413, 'Content Too Large', 'The body is too large.'],
-  'encoding.unsupported': [415, 'Unsupported Media Type', 'The body encoding is not supported.'],
+  'encoding.unsupported': [
+    415,
+    'Unsupported Media Type',
+    'The body encoding is not supported: send it uncompressed, or gzip, deflate or br.',
+  ],
   'charset.unsupported': [415, 'Unsupported Media Type', 'The body charset is not supported.'],
   'request.aborted': [400, 'Bad Request', 'The request was aborted.'],
   'request.size.invalid': [400, 'Bad Request', 'The body length does not match Content-Length.'],
@@ -37,6 +42,8 @@ const isZodError = (error: unknown): error is z.core.$ZodError =>
  * Retry-After; anything else → 500, logged with its stack by the request logger.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
+  // The request deadline answered already; what the handler tried to send after it is dropped.
+  if (answeredByDeadline(res)) return;
   if (res.headersSent) return next(error);
   if (isZodError(error)) {
     return problem(res, 400, 'Bad Request', 'The request is invalid.', 'about:blank', problemErrors(error));
@@ -49,6 +56,15 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   if (status >= 400 && status < 500) {
     const detail = e.expose === true && typeof e.message === 'string' ? e.message : undefined;
     return problem(res, status, statusText(status), detail);
+  }
+  if (isStatementTimeout(error)) {
+    req.log?.warn({ err: error }, 'statement timed out');
+    res.set('Retry-After', '5');
+    return problem(res, 503, 'Service Unavailable', 'The request took too long. Try again shortly.');
+  }
+  if (error instanceof ResponseTooLargeError) {
+    req.log?.error({ err: error }, 'answer too large to send');
+    return problem(res, 503, 'Service Unavailable', 'The answer is too large to send. Ask for less.');
   }
   if (isStoreUnavailable(error)) {
     req.log?.warn({ err: error }, 'store unavailable');
@@ -65,7 +81,47 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   problem(res, 500, 'Internal Server Error', 'Something went wrong on our side. Please try again.');
 };
 
-/** No /api route matched: 404 problem+json (the SPA fallback never answers for /api). */
+/** The /api routes that are not in the contract (the client only follows their URLs). */
+const HOST_ROUTES: readonly Pick<AnyRoute, 'method' | 'path'>[] = [
+  { method: 'GET', path: '/api/files/{fileId}' },
+  { method: 'GET', path: '/api/openapi.json' },
+];
+
+/** Each /api path (relative to the router, as a pattern) with the methods it answers. */
+const PATH_METHODS: readonly { pattern: RegExp; methods: Set<string> }[] = (() => {
+  const byPath = new Map<string, Set<string>>();
+  for (const route of [...routeIds.map((id) => routes[id]), ...HOST_ROUTES]) {
+    const methods = byPath.get(route.path) ?? new Set(['OPTIONS']);
+    methods.add(route.method);
+    if (route.method === 'GET') methods.add('HEAD');
+    byPath.set(route.path, methods);
+  }
+  return [...byPath].map(([path, methods]) => ({
+    pattern: new RegExp(
+      `^${path
+        .replace(/^\/api/, '')
+        .replace(/\./g, '\\.')
+        .replace(/\{\w+\}/g, '[^/]+')}/?$`,
+    ),
+    methods,
+  }));
+})();
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
+/**
+ * No /api route matched (the SPA fallback never answers for /api): 405 with `Allow` when the
+ * path exists with other methods (OPTIONS answers 204 with `Allow`), else 404; problem+json.
+ */
 export const apiNotFound: RequestHandler = (req, res) => {
-  problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
+  const methods = PATH_METHODS.find(({ pattern }) => pattern.test(req.path))?.methods;
+  if (!methods) {
+    return problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
+  }
+  res.set('Allow', METHOD_ORDER.filter((method) => methods.has(method)).join(', '));
+  if (req.method === 'OPTIONS') {
+    res.status(204).end();
+    return;
+  }
+  problem(res, 405, statusText(405), `${req.baseUrl}${req.path} does not answer ${req.method}.`);
 };

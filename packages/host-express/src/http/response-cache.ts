@@ -2,6 +2,7 @@ import { promisify } from 'node:util';
 import { constants, gzip } from 'node:zlib';
 import type { Request, Response } from 'express';
 import { type Kysely, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import { type Caching, type PreparedJson, prepareJson, sendPreparedJson } from './send-json.js';
@@ -82,9 +83,9 @@ export interface CachedRequest {
  * of the budget is sent but not kept. `maxBytes` 0 turns the cache off (no version read either).
  */
 export class ResponseCache {
-  readonly #entries = new Map<string, Entry>();
+  /** Least recently used out first, by `Entry.bytes`; null when the cache is off. */
+  readonly #entries: LRUCache<string, Entry> | null;
   readonly #pending = new Map<string, Promise<Entry | null>>();
-  #bytes = 0;
   #hits = 0;
   #misses = 0;
 
@@ -93,7 +94,16 @@ export class ResponseCache {
     readonly maxBytes: number,
     /** The host's clock (for Expiring answers). */
     readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.#entries =
+      maxBytes > 0
+        ? new LRUCache<string, Entry>({
+            maxSize: maxBytes,
+            maxEntrySize: maxBytes / 8,
+            sizeCalculation: (entry) => entry.bytes,
+          })
+        : null;
+  }
 
   /** Whether answers are kept (a budget above 0): Expiring's time is needed only then. */
   get enabled(): boolean {
@@ -101,7 +111,13 @@ export class ResponseCache {
   }
 
   stats(): ResponseCacheStats {
-    return { hits: this.#hits, misses: this.#misses, entries: this.#entries.size, bytes: this.#bytes };
+    const entries = this.#entries;
+    return {
+      hits: this.#hits,
+      misses: this.#misses,
+      entries: entries?.size ?? 0,
+      bytes: entries?.calculatedSize ?? 0,
+    };
   }
 
   /**
@@ -115,7 +131,8 @@ export class ResponseCache {
     request: CachedRequest,
     compute: () => Promise<unknown>,
   ): Promise<boolean> {
-    if (this.maxBytes <= 0) {
+    const entries = this.#entries;
+    if (entries === null) {
       const result = await compute();
       if (result === null) return false;
       const body = result instanceof Expiring ? result.body : result;
@@ -125,27 +142,26 @@ export class ResponseCache {
     const [row] = await readVersion(this.db, { companyId: request.companyId });
     const version = row?.version ?? '0';
     const key = `${request.companyId}\n${request.key}`;
-    let entry = this.#entries.get(key);
+    let entry = entries.get(key);
     if (entry !== undefined && entry.version === version && this.now().getTime() < entry.expiresAt) {
       this.#hits += 1;
-      // Most recently used last: Map keeps insertion order.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
     } else {
       this.#misses += 1;
-      if (entry !== undefined) {
-        // Computed from data that has changed since (or expired): never served again.
-        this.#entries.delete(key);
-        this.#bytes -= entry.bytes;
-      }
-      entry = (await this.#compute(key, version, compute)) ?? undefined;
+      // Computed from data that has changed since (or expired): never served again.
+      if (entry !== undefined) entries.delete(key);
+      entry = (await this.#compute(entries, key, version, compute)) ?? undefined;
       if (entry === undefined) return false;
     }
     sendPreparedJson(req, res, entry, request.caching);
     return true;
   }
 
-  #compute(key: string, version: string, compute: () => Promise<unknown>): Promise<Entry | null> {
+  #compute(
+    entries: LRUCache<string, Entry>,
+    key: string,
+    version: string,
+    compute: () => Promise<unknown>,
+  ): Promise<Entry | null> {
     const pendingKey = `${version}\n${key}`;
     let pending = this.#pending.get(pendingKey);
     if (pending === undefined) {
@@ -164,30 +180,15 @@ export class ResponseCache {
             bytes:
               prepared.body.length + (prepared.gzip?.length ?? 0) + key.length * 2 + ENTRY_OVERHEAD_BYTES,
           };
-          this.#keep(key, entry);
+          // A slower computation at an older version must not replace a newer answer.
+          const current = entries.peek(key);
+          if (current === undefined || BigInt(current.version) <= BigInt(entry.version))
+            entries.set(key, entry);
           return entry;
         })
         .finally(() => this.#pending.delete(pendingKey));
       this.#pending.set(pendingKey, pending);
     }
     return pending;
-  }
-
-  #keep(key: string, entry: Entry): void {
-    if (entry.bytes > this.maxBytes / 8) return;
-    const current = this.#entries.get(key);
-    if (current !== undefined) {
-      // A slower computation at an older version must not replace a newer answer.
-      if (BigInt(current.version) > BigInt(entry.version)) return;
-      this.#entries.delete(key);
-      this.#bytes -= current.bytes;
-    }
-    this.#entries.set(key, entry);
-    this.#bytes += entry.bytes;
-    for (const [oldKey, old] of this.#entries) {
-      if (this.#bytes <= this.maxBytes) break;
-      this.#entries.delete(oldKey);
-      this.#bytes -= old.bytes;
-    }
   }
 }

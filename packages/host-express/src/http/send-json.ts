@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { checkResponseSize } from './limits.js';
 
 /**
  * Tenant data is personal: neither shared caches nor the browser keep it (e.g. after sign-out).
@@ -15,6 +16,7 @@ export const NO_STORE = 'no-store';
  */
 export function sendNoStoreJson(res: Response, body: unknown): void {
   const text = JSON.stringify(body);
+  checkResponseSize(text.length);
   res.setHeader('Cache-Control', NO_STORE);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('Content-Length', Buffer.byteLength(text));
@@ -51,6 +53,7 @@ function acceptsGzip(req: Request): boolean {
 /** Serializes `body` once, with a weak ETag in Express's format (Node's one-shot SHA-1). */
 export function prepareJson(body: unknown): PreparedJson {
   const bytes = Buffer.from(JSON.stringify(body));
+  checkResponseSize(bytes.length);
   return {
     body: bytes,
     etag: `W/"${bytes.length.toString(16)}-${hash('sha1', bytes, 'base64').slice(0, 27)}"`,

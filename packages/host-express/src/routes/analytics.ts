@@ -1,10 +1,4 @@
-import {
-  type AnyRoute,
-  type DateRange,
-  MAX_RANGE_DAYS,
-  resolveAnalyticsRange,
-  routes,
-} from '@client-portal/api-client';
+import { type DateRange, MAX_RANGE_DAYS, resolveAnalyticsRange, routes } from '@client-portal/api-client';
 import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { aiUsage } from '../analytics/ai-usage-queries.js';
 import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
@@ -19,25 +13,16 @@ import {
 import { projectAnalytics } from '../analytics/project-summary.js';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
-import { validate } from '../http/validate.js';
-import { requireCompany, scopeOf } from './scope.js';
-
-/** The contract's path as Express writes it: mounted under /api, `{param}` → `:param`. */
-const pathOf = (route: AnyRoute) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
-
-/** The same answer for "not there" and "another company's": existence is never confirmed. */
-const notFound = (res: Response, what = 'No such project for this company.') =>
-  problem(res, 404, 'Not Found', what);
+import { type KeptAnswer, routeMounter, sendKept } from './mount.js';
 
 /**
  * Delivery analytics (contract: api-client routes/analytics.ts): the project lists, the project
  * card, GitHub organisations and repositories, DORA metrics and AI-assistant usage, computed from
- * the store's event tables (research/delivery-analytics.md §3) and scoped to the caller's company.
+ * the store's event tables and scoped to the caller's company. Another company's project answers
+ * the same 404 as one that does not exist.
  */
 export function createAnalyticsRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
-  const guard = [ctx.auth.requireSession, requireCompany];
-
   /** The range with the contract's defaults, or a 400 for one it refuses (backwards, too long). */
   function rangeOf(query: { from?: string; to?: string }, res: Response): DateRange | null {
     const range = resolveAnalyticsRange(query, ctx.now());
@@ -52,57 +37,39 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     return null;
   }
 
-  /**
-   * Sends the answer `compute` gives (null: 404) through the response cache: analytics are a
-   * function of the company's data and `key` (the route and its resolved inputs), served again
-   * while that data is unchanged.
-   */
-  async function answer(
+  const mount = routeMounter(ctx, router);
+  /** Analytics are kept while the company's data is unchanged; the browser revalidates (ETag). */
+  const answer = (
     req: Request,
     res: Response,
     key: readonly unknown[],
     compute: () => Promise<unknown>,
-    missing?: string,
-  ): Promise<void> {
-    const request = {
-      companyId: scopeOf(req).companyId,
-      key: JSON.stringify(key),
-      caching: 'revalidate',
-    } as const;
-    if (!(await ctx.responses.send(req, res, request, compute))) notFound(res, missing);
-  }
+    missing = 'No such project for this company.',
+  ) => sendKept(ctx, req, res, { key, caching: 'revalidate', missing } satisfies KeptAnswer, compute);
 
-  // These two take no parameters, so there is nothing to validate (validate() needs a schema).
-  router.get(pathOf(routes.projects), ...guard, async (req, res) => {
-    await answer(req, res, ['projects'], async () => ({
-      data: await visibleProjects(db, scopeOf(req).companyId),
-    }));
+  mount(routes.projects, async (req, res, _input, { companyId }) => {
+    await answer(req, res, ['projects'], async () => ({ data: await visibleProjects(db, companyId) }));
   });
 
-  router.get(pathOf(routes.analyticsProjects), ...guard, async (req, res) => {
+  mount(routes.analyticsProjects, async (req, res, _input, { companyId }) => {
     await answer(req, res, ['analyticsProjects'], async () => ({
-      projects: await analyticsProjects(db, scopeOf(req).companyId),
+      projects: await analyticsProjects(db, companyId),
     }));
   });
 
-  const card = validate(routes.projectAnalytics);
-  router.get(pathOf(routes.projectAnalytics), ...guard, card, async (req, res) => {
-    const { params, query } = card.input(req);
+  mount(routes.projectAnalytics, async (req, res, { params, query }, { companyId }) => {
     const range = rangeOf(query, res);
     if (!range) return;
     await answer(req, res, ['card', params.projectKey, range.from, range.to], async () => {
-      const delivery = await projectCard(db, scopeOf(req).companyId, params.projectKey, range);
+      const delivery = await projectCard(db, companyId, params.projectKey, range);
       if (!delivery) return null;
       const { project, days, activity, aiTools } = delivery;
       return projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools });
     });
   });
 
-  const organisations = validate(routes.githubOrganisations);
-  router.get(pathOf(routes.githubOrganisations), ...guard, organisations, async (req, res) => {
-    const { projectId } = organisations.input(req).query;
+  mount(routes.githubOrganisations, async (req, res, { query: { projectId } }, { companyId }) => {
     await answer(req, res, ['organisations', projectId], async () => {
-      const { companyId } = scopeOf(req);
       // The list holds rows only for the caller's own project, so the existence check (another
       // company's id → 404) is needed only when it is empty.
       const data = await projectOrganisations(db, { companyId, projectId });
@@ -111,11 +78,8 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     });
   });
 
-  const repositories = validate(routes.githubRepositories);
-  router.get(pathOf(routes.githubRepositories), ...guard, repositories, async (req, res) => {
-    const { projectId } = repositories.input(req).query;
+  mount(routes.githubRepositories, async (req, res, { query: { projectId } }, { companyId }) => {
     await answer(req, res, ['repositories', projectId], async () => {
-      const { companyId } = scopeOf(req);
       // As for organisations: the existence check only when the list is empty.
       const data = await projectRepositories(db, { companyId, projectId });
       if (data.length === 0 && !(await isCompanyProject(db, companyId, projectId))) return null;
@@ -123,28 +87,24 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     });
   });
 
-  const dora = validate(routes.dora);
-  router.get(pathOf(routes.dora), ...guard, dora, async (req, res) => {
-    const { query } = dora.input(req);
+  mount(routes.dora, async (req, res, { query }, { companyId }) => {
     const range = rangeOf(query, res);
     if (!range) return;
     const grain = query.grain ?? 'week';
     await answer(req, res, ['dora', query.projectKey, range.from, range.to, grain], async () => {
-      const delivery = await projectDelivery(db, scopeOf(req).companyId, query.projectKey, range);
+      const delivery = await projectDelivery(db, companyId, query.projectKey, range);
       return delivery && doraMetrics(delivery.project.jiraKey, delivery.days, range, grain);
     });
   });
 
-  const ai = validate(routes.aiUsage);
-  router.get(pathOf(routes.aiUsage), ...guard, ai, async (req, res) => {
-    const { query } = ai.input(req);
+  mount(routes.aiUsage, async (req, res, { query }, { companyId }) => {
     const range = rangeOf(query, res);
     if (!range) return;
     await answer(
       req,
       res,
       ['aiUsage', query.jiraProjectKey, range.from, range.to],
-      () => aiUsage(db, scopeOf(req).companyId, query.jiraProjectKey, range),
+      () => aiUsage(db, companyId, query.jiraProjectKey, range),
       'No AI usage data for this project.',
     );
   });

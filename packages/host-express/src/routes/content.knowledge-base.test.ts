@@ -5,7 +5,7 @@ import { DEMO_FIXTURES } from '../store/demo/crm.js';
 import { ACME_USER, GLOBEX_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
 import { testStores } from '../test-support/stores.js';
-import { plainText, snippetOf } from './knowledge-base.js';
+import { plainText, snippetOf } from '../knowledge-base/snippets.js';
 
 function expectProblem(res: request.Response, status: number, title: string): void {
   expect(res.status).toBe(status);

@@ -3,15 +3,14 @@ import { type Router, Router as createRouter } from 'express';
 import type { RateLimitRule } from '../auth/index.js';
 import { hitRateLimit } from '../auth/rate-limits.js';
 import type { HostContext } from '../context.js';
-import { writeDocumentAudit } from '../documents/audit.js';
 import { createDownloadHandler, downloadRequest } from '../documents/download.js';
 import { downloadPath, signDownload } from '../documents/signing.js';
 import { createDocumentStorage } from '../documents/storage.js';
 import { problem } from '../http/problem.js';
-import { validate } from '../http/validate.js';
+import { writeAudit } from '../store/audit-log.js';
 import { precompiled } from '../store/precompiled.js';
 import { createKnowledgeBaseRoutes } from './knowledge-base.js';
-import { requireCompany, scopeOf } from './scope.js';
+import { routeMounter, sendKept } from './mount.js';
 
 /**
  * Documents and the knowledge base.
@@ -58,18 +57,14 @@ const companyDocuments = precompiled(['companyId'], (db, { companyId }: { compan
     .orderBy('id'),
 );
 
-const pathOf = (route: { path: string }) => route.path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1');
-
 export function createContentRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
   const { documents } = ctx.config;
   const storage = createDocumentStorage(documents);
-  const guards = [ctx.auth.requireSession, requireCompany];
+  const mount = routeMounter(ctx, router);
 
-  // routes.documents takes no input: nothing to validate.
-  router.get(pathOf(routes.documents), ...guards, async (req, res) => {
-    const { companyId } = scopeOf(req);
-    await ctx.responses.send(req, res, { companyId, key: 'documents', caching: 'no-store' }, async () => {
+  mount(routes.documents, async (req, res, _input, { companyId }) => {
+    await sendKept(ctx, req, res, { key: ['documents'], caching: 'no-store' }, async () => {
       const rows = await companyDocuments(db, { companyId });
       const list: PortalDocument[] = rows.map((row) => ({
         id: row.id,
@@ -85,10 +80,7 @@ export function createContentRoutes(ctx: HostContext, router: Router = createRou
     });
   });
 
-  const signInput = validate(routes.signedUrl);
-  router.post(pathOf(routes.signedUrl), ...guards, signInput, async (req, res) => {
-    const { fileId } = signInput.input(req).body;
-    const scope = scopeOf(req);
+  mount(routes.signedUrl, async (req, res, { body: { fileId } }, scope) => {
     const now = ctx.now();
     const limit = await hitRateLimit(db, `document.sign:user:${scope.userId}`, SIGN_RATE_LIMIT, now);
     if (!limit.allowed) {
@@ -109,7 +101,7 @@ export function createContentRoutes(ctx: HostContext, router: Router = createRou
       documents.signingKeys,
     );
     const expiresAtIso = new Date(expiresAt * 1000).toISOString();
-    await writeDocumentAudit(db, {
+    await writeAudit(db, {
       action: 'document.link_created',
       at: now,
       actorUserId: scope.userId,

@@ -13,18 +13,26 @@ export { migrateDownToNothing, MigrationError, migrateToLatest } from './migrate
 export type { MigrationReport } from './migrate.js';
 export { MIGRATIONS } from './migrations/index.js';
 export {
+  createPool,
+  DEFAULT_STATEMENT_TIMEOUT_MS,
   openPgliteStore,
   openPostgresStore,
   openStore,
   PG_TYPES,
-  StoreUnavailableError,
-  storeFromPglite,
+  storeFromPgliteThread,
   storeFromPool,
   TYPE_PARSERS,
 } from './open-store.js';
-export type { PostgresStoreOptions, Store, StoreLogger } from './open-store.js';
+export type { PgliteStoreOptions, PostgresStoreOptions, Store, StoreLogger } from './open-store.js';
+export { PgliteThread } from './pglite-thread.js';
+export type { PgliteThreadOptions, ThreadLogger } from './pglite-thread.js';
 export { hashPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.js';
 export type * from './schema.js';
-export { isStoreUnavailable } from './unavailable.js';
+export {
+  isStatementTimeout,
+  isStoreUnavailable,
+  StatementTimeoutError,
+  StoreUnavailableError,
+} from './unavailable.js';
 export { prepareStore } from './prepare.js';
 export type { PreparedStore, PrepareStoreOptions } from './prepare.js';

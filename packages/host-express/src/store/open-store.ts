@@ -1,11 +1,14 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { StoreConfig } from '../config/index.js';
+import { PgliteThread, pgliteThreadDialect, type ThreadLogger } from './pglite-thread.js';
 import type { Database } from './schema.js';
+import { TYPE_PARSERS } from './type-parsers.js';
+import { StoreUnavailableError } from './unavailable.js';
 
 /** The store the host runs on: Kysely over embedded PGlite or a PostgreSQL pool, the same SQL on both. */
 export interface Store {
@@ -22,17 +25,7 @@ export interface StoreLogger {
   warn(obj: object, msg?: string): void;
 }
 
-// One value type per SQL type on both engines (see schema.ts): bigint and numeric as numbers
-// (counts and medians, far below 2^53) and dates as 'YYYY-MM-DD' strings. node-postgres would
-// otherwise give int8 as strings and dates as local-midnight Dates.
-const INT8 = 20;
-const NUMERIC = 1700;
-const DATE = 1082;
-export const TYPE_PARSERS: Record<number, (value: string) => unknown> = {
-  [INT8]: Number,
-  [NUMERIC]: Number,
-  [DATE]: (value) => value,
-};
+export { TYPE_PARSERS };
 
 /** TYPE_PARSERS for node-postgres (`new pg.Pool({ types: PG_TYPES })`). */
 export const PG_TYPES = {
@@ -41,31 +34,41 @@ export const PG_TYPES = {
 };
 
 const PGLITE_CONF = [
-  // ~170 MB RSS instead of ~290 MB at idle (research/toolchain.md, step 7).
+  // ~170 MB RSS instead of ~290 MB at idle (measured on PGlite 0.5 with the demo data).
   'shared_buffers=16MB',
 ];
 
-/** Opens an embedded store in `dataDir`, creating the directory (and the database) on first use. */
-export async function openPgliteStore(dataDir: string): Promise<Store> {
-  mkdirSync(dirname(dataDir), { recursive: true });
-  const pglite = await PGlite.create(dataDir, { postgresqlconf: PGLITE_CONF, parsers: TYPE_PARSERS });
-  return storeFromPglite(pglite);
+export interface PgliteStoreOptions {
+  /** A statement still running after this long is stopped (the store's thread restarts). 0: none. */
+  statementTimeoutMs?: number;
+  logger?: ThreadLogger;
 }
 
-/** Wraps an open PGlite instance; closing the store closes it. */
-export function storeFromPglite(pglite: PGlite): Store {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+/**
+ * Opens an embedded store in `dataDir` on a thread of its own (pglite-thread.ts), creating the
+ * directory (and the database) on first use.
+ */
+export async function openPgliteStore(dataDir: string, options: PgliteStoreOptions = {}): Promise<Store> {
+  mkdirSync(dirname(dataDir), { recursive: true });
+  const thread = await PgliteThread.open({
+    dataDir,
+    postgresqlConf: PGLITE_CONF,
+    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+    ...(options.logger ? { logger: options.logger } : {}),
+  });
+  return storeFromPgliteThread(thread);
+}
+
+/** A store over an open embedded-store thread; closing the store closes it. */
+export function storeFromPgliteThread(thread: PgliteThread): Store {
+  const db = new Kysely<Database>({ dialect: pgliteThreadDialect(thread) });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => {
-      closing ??= (async () => {
-        // Kysely closes PGlite only if it ever ran a query; close it ourselves either way.
-        await db.destroy();
-        if (!pglite.closed) await pglite.close();
-      })();
+      closing ??= db.destroy();
       return closing;
     },
   };
@@ -77,71 +80,94 @@ export interface PostgresStoreOptions {
   logger?: StoreLogger;
   /** How long a request waits for a connection before failing (and the host answers 503). */
   connectionTimeoutMs?: number;
+  /** PostgreSQL cancels a statement running longer (SQLSTATE 57014; the host answers 503). */
+  statementTimeoutMs?: number;
+}
+
+/** A statement may run this long unless the configuration says otherwise (STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 10_000;
+
+/** Distinct statements one connection keeps prepared; later ones run unnamed, as before. */
+const MAX_PREPARED_PER_CONNECTION = 256;
+
+/** Statement names by SQL text, shared by every connection (hashing the text each time cost a few µs). */
+const statementNames = new LRUCache<string, string>({ max: MAX_PREPARED_PER_CONNECTION * 4 });
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `cp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+const clientQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+
+/**
+ * The connections of the host's pools.
+ *
+ * They run parameterised queries as named prepared statements: PostgreSQL parses and plans each
+ * distinct statement once per connection instead of at every request (Kysely sends
+ * `query(text, values)`, which node-postgres otherwise parses each time). The name is a hash of the
+ * text, so equal SQL shares one statement; queries without parameters (migrations, DDL, several
+ * statements in one text) are left unnamed.
+ *
+ * And they always listen for 'error': the pool listens only while a connection is idle, and a
+ * connection the server drops while a request holds it (a restart, pg_terminate_backend) would
+ * otherwise emit an unhandled 'error' event, which ends the process. The request's query fails
+ * on its own (503), and the pool replaces the connection when it is released.
+ */
+class HostClient extends pg.Client {
+  readonly #prepared = new Set<string>();
+
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+
+  // biome-ignore lint/suspicious/noExplicitAny: node-postgres' query has a dozen overloads; this forwards them all
+  override query(...args: any[]): any {
+    const [text, values] = args;
+    if (args.length === 2 && typeof text === 'string' && Array.isArray(values) && values.length > 0) {
+      const name = statementName(text);
+      if (this.#prepared.has(name) || this.#prepared.size < MAX_PREPARED_PER_CONNECTION) {
+        this.#prepared.add(name);
+        return clientQuery.call(this, { name, text, values });
+      }
+    }
+    return clientQuery.apply(this, args);
+  }
 }
 
 /**
- * A pooled PostgreSQL store. The pool replaces broken connections on its own, so the host recovers
- * without a restart when the database comes back.
+ * A pool of the host's connections (see HostClient) with its statement timeout. The pool replaces
+ * broken connections on its own, so the host recovers without a restart when the database comes
+ * back; idle connections lost meanwhile are logged.
  */
-export function openPostgresStore(options: PostgresStoreOptions): Store {
+export function createPool(options: PostgresStoreOptions): pg.Pool {
   const pool = new pg.Pool({
+    Client: HostClient,
     connectionString: options.url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: options.connectionTimeoutMs ?? 5_000,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     application_name: 'client-portal-host',
-    statement_timeout: 30_000,
+    statement_timeout: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
     types: PG_TYPES,
   });
-  // An idle client that loses its server emits here; without a listener the process would crash.
   pool.on('error', (error) => options.logger?.warn({ err: error }, 'idle database connection lost'));
-  return storeFromPool(pool);
+  return pool;
 }
 
-/** Distinct statements one connection keeps prepared; later ones run unnamed, as before. */
-const MAX_PREPARED_PER_CONNECTION = 256;
-
-/** Statement names by SQL text, shared by every connection (hashing the text each time cost a few µs). */
-const statementNames = new Map<string, string>();
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `cp_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
-    // Bounded: a store whose queries are all distinct texts must not grow this without end.
-    if (statementNames.size >= MAX_PREPARED_PER_CONNECTION * 4) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
+/** A pooled PostgreSQL store. */
+export function openPostgresStore(options: PostgresStoreOptions): Store {
+  return storeFromPool(createPool(options));
 }
 
-/**
- * Runs the connection's parameterised queries as named prepared statements: PostgreSQL parses and
- * plans each distinct statement once per connection instead of at every request (Kysely sends
- * `query(text, values)`, which node-postgres otherwise parses each time). The name is a hash of the
- * text, so equal SQL shares one statement; queries without parameters (migrations, DDL, several
- * statements in one text) are left unnamed.
- */
-function preparePerConnection(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-  const names = new Set<string>();
-  (client as { query: unknown }).query = (...args: unknown[]) => {
-    const [text, values] = args;
-    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
-      const name = statementName(text);
-      if (names.has(name) || names.size < MAX_PREPARED_PER_CONNECTION) {
-        names.add(name);
-        return query({ name, text, values });
-      }
-    }
-    return query(...args);
-  };
-}
-
-/** Wraps a pg pool (its connections prepare their statements, see above); closing the store ends the pool. */
+/** Wraps a pool made by `createPool`; closing the store ends the pool. */
 export function storeFromPool(pool: pg.Pool): Store {
-  pool.on('connect', preparePerConnection);
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   let closing: Promise<void> | undefined;
   return {
@@ -155,17 +181,22 @@ export function storeFromPool(pool: pg.Pool): Store {
   };
 }
 
-export function openStore(config: StoreConfig, options: { logger?: StoreLogger } = {}): Promise<Store> {
+export function openStore(
+  config: StoreConfig,
+  options: { logger?: StoreLogger & ThreadLogger } = {},
+): Promise<Store> {
+  const logger = options.logger ? { logger: options.logger } : {};
   if (config.kind === 'postgres') {
     return Promise.resolve(
       openPostgresStore({
         url: config.url,
         poolMax: config.poolMax,
-        ...(options.logger ? { logger: options.logger } : {}),
+        statementTimeoutMs: config.statementTimeoutMs,
+        ...logger,
       }),
     );
   }
-  return openPgliteStore(config.dataDir);
+  return openPgliteStore(config.dataDir, { statementTimeoutMs: config.statementTimeoutMs, ...logger });
 }
 
 async function ping(db: Kysely<Database>, timeoutMs = 2_000): Promise<void> {
@@ -181,9 +212,4 @@ async function ping(db: Kysely<Database>, timeoutMs = 2_000): Promise<void> {
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The store cannot be reached (the host answers 503 and retries on the next request). */
-export class StoreUnavailableError extends Error {
-  override readonly name = 'StoreUnavailableError';
 }

@@ -1,4 +1,12 @@
-import { StoreUnavailableError } from './open-store.js';
+/** The store cannot be reached (the host answers 503 and retries on the next request). */
+export class StoreUnavailableError extends Error {
+  override readonly name: string = 'StoreUnavailableError';
+}
+
+/** A statement ran past STATEMENT_TIMEOUT_MS and was stopped (answered 503 with Retry-After). */
+export class StatementTimeoutError extends StoreUnavailableError {
+  override readonly name = 'StatementTimeoutError';
+}
 
 // Network-level failures and the SQLSTATEs that mean "the server is not there (right now)".
 const NETWORK_CODES = new Set([
@@ -39,6 +47,18 @@ export function isStoreUnavailable(error: unknown): boolean {
     }
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((re) => re.test(message))) return true;
     if (e instanceof AggregateError && e.errors.some(isStoreUnavailable)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** PostgreSQL's SQLSTATE for a statement cancelled by statement_timeout. */
+const QUERY_CANCELED = '57014';
+
+/** Whether an error is a statement stopped by its timeout (PostgreSQL's or the embedded store's). */
+export function isStatementTimeout(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    if (e instanceof StatementTimeoutError || (e as { code?: unknown }).code === QUERY_CANCELED) return true;
     e = (e as { cause?: unknown }).cause;
   }
   return false;

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { migrateToLatest } from '../store/migrate.js';
-import { PG_TYPES, type Store, storeFromPglite, storeFromPool, TYPE_PARSERS } from '../store/open-store.js';
+import { createPool, type Store, storeFromPgliteThread, storeFromPool } from '../store/open-store.js';
+import { PgliteThread } from '../store/pglite-thread.js';
 
 /** A migrated, empty store of its own for one test file. Close it in afterAll. */
 export interface TestStore extends Store {
@@ -27,7 +27,7 @@ export interface TestStoreKind {
  * several seconds. Written under a temporary name and renamed, so parallel workers never read half
  * a file.
  */
-async function migratedTemplate(): Promise<Blob> {
+async function migratedTemplate(): Promise<ArrayBuffer> {
   const migrationsDir = fileURLToPath(new URL('../store/migrations/', import.meta.url));
   const key = createHash('sha256').update(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
   for (const name of (await readdir(migrationsDir)).sort()) {
@@ -35,34 +35,42 @@ async function migratedTemplate(): Promise<Blob> {
   }
   const file = join(tmpdir(), 'client-portal-test-stores', `pglite-${key.digest('hex').slice(0, 16)}.tar.gz`);
   try {
-    return new Blob([await readFile(file)]);
+    const bytes = await readFile(file);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   } catch {
     // Not built yet.
   }
-  const pglite = new PGlite({ parsers: TYPE_PARSERS });
+  const thread = await PgliteThread.open({ dataDir: null, statementTimeoutMs: 0 });
   try {
-    await migrateToLatest(storeFromPglite(pglite).db);
-    const dump = await pglite.dumpDataDir('gzip');
+    await migrateToLatest(storeFromPgliteThread(thread).db);
+    const dump = await (await thread.dumpDataDir('gzip')).arrayBuffer();
     await mkdir(dirname(file), { recursive: true });
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+    await writeFile(partial, Buffer.from(dump));
     await rename(partial, file);
     return dump;
   } finally {
-    await pglite.close();
+    await thread.close();
   }
 }
 
-let template: Promise<Blob> | undefined;
+let template: Promise<ArrayBuffer> | undefined;
 
-/** In-memory PGlite loaded from the migrated template. An unclosed instance keeps the process alive. */
+/**
+ * An in-memory embedded store, on its own thread as the host runs it, loaded from the migrated
+ * template. An unclosed one keeps the process alive.
+ */
 export const pgliteTestStore: TestStoreKind = {
   name: 'PGlite',
   kind: 'pglite',
   async open() {
     template ??= migratedTemplate();
-    const pglite = await PGlite.create({ loadDataDir: await template, parsers: TYPE_PARSERS });
-    return { ...storeFromPglite(pglite), url: null };
+    const thread = await PgliteThread.open({
+      dataDir: null,
+      loadDataDir: await template,
+      statementTimeoutMs: 0,
+    });
+    return { ...storeFromPgliteThread(thread), url: null };
   },
 };
 
@@ -93,7 +101,7 @@ export function postgresTestStore(adminUrl: string): TestStoreKind {
       await admin.query(`create database ${name}`);
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;
-      const store = storeFromPool(new pg.Pool({ connectionString: url.href, max: 4, types: PG_TYPES }));
+      const store = storeFromPool(createPool({ url: url.href, poolMax: 4 }));
       let closing: Promise<void> | undefined;
       const close = () => {
         closing ??= (async () => {
