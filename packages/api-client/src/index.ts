@@ -33,9 +33,16 @@ export {
 export {
   addDays,
   dateBuckets,
+  dayNumber,
+  dayOf,
   daysBetween,
+  daysInMonth,
   DEFAULT_RANGE_DAYS,
+  formatDay,
+  isoWeekday,
+  MAX_BUCKETS,
   MAX_RANGE_DAYS,
+  parseDay,
   resolveAnalyticsRange,
   utcDay,
 } from './analytics-range.js';
@@ -54,5 +61,6 @@ export * from './schemas/github.js';
 export * from './schemas/knowledge-base.js';
 export * from './schemas/profile.js';
 export * from './schemas/projects.js';
+export * from './schemas/request-rules.js';
 export * from './schemas/talent.js';
 export * from './schemas/teams.js';

@@ -3,6 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createOpenApiDocument } from './openapi.js';
 import { routeIds, routes } from './routes.js';
 import { contractRegistry } from './schemas/registry.js';
+import {
+  PROJECT_KEY_PATTERN,
+  RECORD_ID_PATTERN,
+  REQUEST_DATE_PATTERN,
+  SINGLE_LINE_TEXT_PATTERN,
+  SLUG_PATTERN,
+} from './schemas/request-rules.js';
 
 const document = createOpenApiDocument({ version: '1.2.3', sessionCookieName: 'sid' });
 
@@ -94,5 +101,70 @@ describe('createOpenApiDocument', () => {
       name: 'sid',
     });
     expect(document.info.version).toBe('1.2.3');
+  });
+
+  it('shows the input rules: every request string has a length limit and a pattern', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: walking a generated JSON document in assertions.
+    const op = (path: string, method: string) => document.paths[path]?.[method] as any;
+    const param = (path: string, name: string) =>
+      op(path, 'get').parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(param('/api/analytics/dora', 'projectKey')).toEqual({
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      pattern: PROJECT_KEY_PATTERN.source,
+    });
+    expect(param('/api/analytics/dora', 'from')).toEqual({
+      type: 'string',
+      format: 'date',
+      pattern: REQUEST_DATE_PATTERN.source,
+    });
+    expect(param('/api/github/repositories', 'projectId')).toMatchObject({
+      maxLength: 128,
+      pattern: RECORD_ID_PATTERN.source,
+    });
+    expect(param('/api/knowledge-base/articles/{slug}', 'slug')).toMatchObject({
+      maxLength: 200,
+      pattern: SLUG_PATTERN.source,
+    });
+    expect(param('/api/knowledge-base/search', 'q')).toMatchObject({
+      minLength: 2,
+      maxLength: 200,
+      pattern: SINGLE_LINE_TEXT_PATTERN.source,
+    });
+    expect(document.components.schemas.SignedUrlRequest).toMatchObject({
+      properties: { fileId: { maxLength: 128, pattern: RECORD_ID_PATTERN.source } },
+    });
+    expect(document.components.schemas.SignInRequest).toMatchObject({
+      properties: {
+        email: { minLength: 3, maxLength: 320, pattern: SINGLE_LINE_TEXT_PATTERN.source },
+        password: { minLength: 1, maxLength: 1024, pattern: SINGLE_LINE_TEXT_PATTERN.source },
+      },
+    });
+    expect(document.components.schemas.TalentAssociationsRequest).toMatchObject({
+      properties: {
+        contactId: {
+          anyOf: [
+            { type: 'string', pattern: RECORD_ID_PATTERN.source },
+            { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
+          ],
+        },
+      },
+    });
+    // Every string parameter of every operation is bounded and patterned (enums are closed sets).
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const operation of Object.values(methods) as {
+        parameters?: { name: string; schema: Record<string, unknown> }[];
+      }[]) {
+        for (const { name, schema } of operation.parameters ?? []) {
+          if (schema.enum) continue;
+          expect(schema.pattern, `${path} ${name}`).toEqual(expect.any(String));
+          if (schema.format !== 'date')
+            expect(schema.maxLength, `${path} ${name}`).toEqual(expect.any(Number));
+          // The pattern compiles as the Unicode-aware regex JSON Schema validators use.
+          expect(() => new RegExp(schema.pattern as string, 'u')).not.toThrow();
+        }
+      }
+    }
   });
 });

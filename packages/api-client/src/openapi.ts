@@ -2,8 +2,10 @@ import * as z from 'zod/mini';
 import type { AnyRoute, ErrorStatus } from './route-types.js';
 import { CONTRACT_TAGS } from './route-types.js';
 import { routes } from './routes.js';
+import { MAX_RANGE_DAYS } from './analytics-range.js';
 import { problemSchema } from './schemas/common.js';
 import { contractRegistry } from './schemas/registry.js';
+import { MAX_REQUEST_DATE, MIN_REQUEST_DATE } from './schemas/request-rules.js';
 
 export interface OpenApiOptions {
   /** Server URL listed in the document; default '/' (the host serves the API on its own origin). */
@@ -157,8 +159,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     info: {
       title: options.title ?? 'Client Portal API',
       version: options.version ?? '0.0.0',
-      description:
-        'The /api contract of the client portal. Identity comes only from the session (cookie, or a bearer token for cross-origin hosts); every id in a request must belong to the caller’s company, else 404. Errors are application/problem+json.',
+      description: `The /api contract of the client portal. Identity comes only from the session (cookie, or a bearer token for cross-origin hosts); every id in a request must belong to the caller’s company, else 404. Errors are application/problem+json.\n\nInput rules (each parameter's pattern and length state them): text carries no NUL, no unpaired UTF-16 surrogate and no other control character; project keys, record ids and slugs have fixed ASCII character sets; dates are real calendar days from ${MIN_REQUEST_DATE} to ${MAX_REQUEST_DATE}, \`from\` is not after \`to\` and a range spans at most ${MAX_RANGE_DAYS} days; numbers are finite and integers safe. A violation is a 400 whose \`errors\` name the field and the rule.`,
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags: CONTRACT_TAGS.map((name) => ({ name })),

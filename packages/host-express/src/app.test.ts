@@ -188,7 +188,9 @@ describe.each(testStores)('host skeleton on $name', (kind) => {
   });
 
   it('validates path parameters, decoded', async () => {
-    await api().get('/api/articles/dora%20basics').expect(200, { slug: 'dora basics' });
+    await api().get('/api/articles/dora%2Dbasics').expect(200, { slug: 'dora-basics' });
+    const spaced = await api().get('/api/articles/dora%20basics').expect(400);
+    expect(spaced.body.errors).toEqual([{ path: 'slug', message: expect.stringMatching(/must be a slug/) }]);
     const long = await api()
       .get(`/api/articles/${'x'.repeat(201)}`)
       .expect(400);

@@ -12,7 +12,7 @@ import type { HostConfig } from './config/index.js';
 import type { HostContext } from './context.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createDocumentStorage } from './documents/storage.js';
-import { apiNotFound, errorHandler } from './http/errors.js';
+import { apiNotFound, errorHandler, refuseOtherMethods } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { refuseLongUrls, requestDeadline } from './http/limits.js';
 import { createLogger, httpLogger } from './http/logging.js';
@@ -93,7 +93,7 @@ export function authConfigOf(config: HostConfig): AuthConfig {
 }
 
 /**
- * The /api router: URL length → request deadline → CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
+ * The /api router: URL length → request deadline → 405 for other methods → CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
  * OpenAPI → the contract's data routes → 404 → error handler. Everything in it answers
  * problem+json on errors, so it behaves the same mounted in a provider's app.
  */
@@ -103,6 +103,7 @@ function apiRouter(ctx: HostContext, extra: PortalHostOptions['apiRoutes']): Rou
   const openApi = JSON.stringify(createOpenApiDocument({ sessionCookieName: config.auth.cookieName }));
   router.use(refuseLongUrls);
   router.use(requestDeadline(config.http.requestTimeoutMs));
+  router.use(refuseOtherMethods);
   router.use(auth.cors);
   router.use(auth.requireSameOrigin);
   // Auth's routes parse their own (smaller) bodies and load the session themselves.

@@ -138,7 +138,9 @@ describe.each(testStores)('security across every route on $name', (kind) => {
       const login = await demo.get(`/api/auth/login?returnTo=${encodeURIComponent(evil)}`);
       expect(login.status).toBe(302);
       expect(login.headers.location).toBe('/auth/signin?returnTo=%2F');
-      const logout = await demo.get(`/api/auth/logout?returnTo=${encodeURIComponent(evil)}`);
+      const logout = await demo
+        .get(`/api/auth/logout?returnTo=${encodeURIComponent(evil)}`)
+        .set('Sec-Fetch-Site', 'same-origin');
       expect(logout.headers.location).toBe('/');
       const signIn = await demo.post('/api/auth/login', {
         email: ACME_USER,

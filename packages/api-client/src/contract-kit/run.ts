@@ -59,6 +59,9 @@ async function runOne(spec: CheckSpec, options: ContractCheckOptions, memory: Ma
   if (spec.signedIn)
     Object.assign(headers, options.headers, options.cookie ? { cookie: options.cookie } : {});
   let body: string | undefined;
+  // Navigations (sign-in and sign-out redirects) carry the backend's own origin, so a backend that
+  // refuses cross-site sign-out (as it should) lets them through (fetch may not set Sec-Fetch-Site).
+  if (route.kind === 'redirect') headers.origin = origin;
   if (route.method === 'POST') {
     // Same-origin POST as a browser would send it, so CSRF defences let the request through.
     headers.origin = origin;

@@ -140,6 +140,45 @@ describe('the mock backend enforces the contract on requests', () => {
     expect(text.status).toBe(415);
   });
 
+  it('answers 400 naming the field and the rule, with the route’s own schemas', async () => {
+    const problem = async (response: Response) => {
+      expect(response.status).toBe(400);
+      return (await response.json()).errors;
+    };
+    expect(
+      await problem(await send(all, 'dora', { query: { projectKey: 'PORTAL', from: '2023-02-30' } })),
+    ).toEqual([{ path: 'from', message: 'must be a real calendar date' }]);
+    expect(await problem(await send(all, 'signedUrl', { body: { fileId: 'file_0001\u0000' } }))).toEqual([
+      { path: 'fileId', message: 'must not contain NUL characters' },
+    ]);
+    expect(
+      await problem(
+        await send(all, 'knowledgeBaseArticle', { params: { slug: 'reading-dora-metrics\u202e' } }),
+      ),
+    ).toMatchObject([{ path: 'slug' }]);
+    const proto = await createMockFetch(all)(`${BASE}/api/create-signed-url`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"fileId":"file_0001","__proto__":{"polluted":true}}',
+    });
+    expect((await problem(proto))[0].message).toContain('__proto__');
+  });
+
+  it('refuses a parameter given twice, as the host’s query parser does', async () => {
+    const twice = await createMockFetch(all)(`${BASE}/api/analytics/dora?projectKey=PORTAL&projectKey=ROUTE`);
+    expect(twice.status).toBe(400);
+    expect((await twice.json()).errors[0].path).toBe('projectKey');
+    const grains = await createMockFetch(all)(
+      `${BASE}/api/analytics/dora?projectKey=PORTAL&grain=day&grain=week`,
+    );
+    expect(grains.status).toBe(400);
+  });
+
+  it('hands the parsed request to the route mocks (trimmed search, unknown parameters dropped)', async () => {
+    const response = await send(all, 'knowledgeBaseSearch', { query: { q: '  dora  ', cacheBust: '1' } });
+    expect((await response.json()).query).toBe('dora');
+  });
+
   it('answers 404 for ids that are not the caller’s company’s', async () => {
     expect((await send(all, 'dora', { query: { projectKey: 'NOPE' } })).status).toBe(404);
     expect((await send(all, 'projectAnalytics', { params: { projectKey: 'NOPE' } })).status).toBe(404);

@@ -55,21 +55,42 @@ const PUBLIC_WHEN_SIGNED_OUT: ReadonlySet<RouteId> = new Set([
 
 const mswPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** Validates the request the way the host must, so a portal bug shows up in Storybook too. */
+/**
+ * The query string as the host's parser reads it: a parameter given twice is an array, which the
+ * route's schema refuses (a scalar is expected), instead of silently keeping one of the values.
+ */
+function readQuery(url: URL): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const seen = query[key];
+    query[key] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return query;
+}
+
+/**
+ * Validates the request with the route's own schemas, the way the host does, so a portal bug shows
+ * up in Storybook too: a violation is a 400 whose `errors` name the field and the rule. The route
+ * mocks then read the parsed values (unknown query parameters dropped, `q` trimmed), as the host's
+ * handlers do.
+ */
 async function readRequest(
   route: AnyRoute,
   request: Request,
-  params: Record<string, string>,
+  rawParams: Record<string, string>,
   fixtures: PortalFixtures,
 ): Promise<MockRequest | MockReply> {
-  const url = new URL(request.url);
-  const query: Record<string, string> = Object.fromEntries(url.searchParams);
-  for (const [schema, value, where] of [
-    [route.params, params, 'path'],
-    [route.query, query, 'query string'],
-  ] as const) {
-    const parsed = schema?.safeParse(value);
-    if (parsed && !parsed.success) return invalid(parsed.error, where);
+  let params = rawParams;
+  let query: Record<string, string | undefined> = {};
+  if (route.params) {
+    const parsed = route.params.safeParse(rawParams);
+    if (!parsed.success) return invalid(parsed.error, 'path');
+    params = parsed.data as Record<string, string>;
+  }
+  if (route.query) {
+    const parsed = route.query.safeParse(readQuery(new URL(request.url)));
+    if (!parsed.success) return invalid(parsed.error, 'query string');
+    query = parsed.data as Record<string, string | undefined>;
   }
   let body: unknown = {};
   if (route.method === 'POST') {
@@ -88,6 +109,7 @@ async function readRequest(
     }
     const parsed = route.body?.safeParse(body);
     if (parsed && !parsed.success) return invalid(parsed.error, 'body');
+    if (parsed) body = parsed.data;
   }
   return { fixtures, params, query, body: (body ?? {}) as Record<string, unknown> };
 }

@@ -1,11 +1,14 @@
 import * as z from 'zod/mini';
-import { analyticsRangeQuery, count, dateRangeSchema, isoDate, projectKeyParam, ratio } from './common.js';
+import { analyticsRangeQuery, count, dateRangeSchema, isoDate, ratio } from './common.js';
 import { described, named } from './registry.js';
+import { dateRangeCheck, projectKeyParam } from './request-rules.js';
 
 export const AI_TOOLS = ['windsurf', 'copilot', 'cursor'] as const;
 export type AiTool = (typeof AI_TOOLS)[number];
 
-export const aiUsageQuerySchema = z.object({ jiraProjectKey: projectKeyParam, ...analyticsRangeQuery });
+export const aiUsageQuerySchema = z
+  .object({ jiraProjectKey: projectKeyParam, ...analyticsRangeQuery })
+  .check(dateRangeCheck);
 
 /**
  * One normalised day (research/delivery-analytics.md §2.5). A counter a tool does not report is

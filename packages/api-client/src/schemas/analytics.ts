@@ -1,15 +1,9 @@
 import * as z from 'zod/mini';
-import {
-  analyticsRangeQuery,
-  count,
-  dateRangeSchema,
-  isoDate,
-  isoDateTime,
-  projectKeyParam,
-} from './common.js';
+import { analyticsRangeQuery, count, dateRangeSchema, isoDate, isoDateTime } from './common.js';
 import { AI_TOOLS } from './ai-usage.js';
 import { doraHeadlineSchema, doraTierSchema } from './dora.js';
 import { described, named } from './registry.js';
+import { dateRangeCheck, projectKeyParam } from './request-rules.js';
 
 export const analyticsProjectSchema = named(
   'AnalyticsProject',
@@ -28,7 +22,7 @@ export const analyticsProjectsResponseSchema = named(
 );
 
 export const projectAnalyticsParamsSchema = z.object({ projectKey: projectKeyParam });
-export const projectAnalyticsQuerySchema = z.object(analyticsRangeQuery);
+export const projectAnalyticsQuerySchema = z.object(analyticsRangeQuery).check(dateRangeCheck);
 
 const DATA_SOURCES = ['github', 'jira', ...AI_TOOLS] as const;
 

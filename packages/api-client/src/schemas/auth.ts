@@ -1,6 +1,18 @@
 import * as z from 'zod/mini';
 import { imageUrl } from './common.js';
 import { described, named } from './registry.js';
+import {
+  emailInput,
+  OAUTH_CODE_MAX_LENGTH,
+  OAUTH_ERROR_DESCRIPTION_MAX_LENGTH,
+  OAUTH_ERROR_MAX_LENGTH,
+  OAUTH_STATE_MAX_LENGTH,
+  oauthParam,
+  passwordInput,
+  recordIdParam,
+  returnToParam,
+  singleLineText,
+} from './request-rules.js';
 
 /** OIDC standard claim names, so an identity provider's userinfo maps onto it one to one. */
 export const sessionUserSchema = named(
@@ -32,17 +44,34 @@ export const sessionUserSchema = named(
  * ("/services/projects?tab=x") and otherwise falls back to "/", so there is no open redirect.
  */
 const returnTo = described(
-  z.string().check(z.maxLength(2048)),
-  'Where to go after sign-in. Only a same-origin relative path is honoured; anything else means "/".',
+  returnToParam,
+  'Where to go after sign-in: single-line text, at most 2048. Only a same-origin relative path is honoured; anything else means "/".',
 );
 
 export const loginRedirectQuerySchema = z.object({ returnTo: z.optional(returnTo) });
 
+/**
+ * What the identity provider appends to the redirect. `code`, `state` and `error` are printable
+ * ASCII, the only characters OAuth allows in them; `error_description` is single-line text, since
+ * some providers send it in the user's language.
+ */
 export const authCallbackQuerySchema = z.object({
-  code: described(z.optional(z.string()), 'OIDC authorization code.'),
-  state: described(z.optional(z.string()), 'OIDC state, checked against the login transaction.'),
-  error: described(z.optional(z.string()), 'Error code from the identity provider.'),
-  error_description: z.optional(z.string()),
+  code: described(
+    z.optional(oauthParam(OAUTH_CODE_MAX_LENGTH)),
+    'OIDC authorization code: printable ASCII, at most 4096.',
+  ),
+  state: described(
+    z.optional(oauthParam(OAUTH_STATE_MAX_LENGTH)),
+    'OIDC state, checked against the login transaction: printable ASCII, at most 1024.',
+  ),
+  error: described(
+    z.optional(oauthParam(OAUTH_ERROR_MAX_LENGTH)),
+    'Error code from the identity provider: printable ASCII, at most 256.',
+  ),
+  error_description: described(
+    z.optional(singleLineText({ max: OAUTH_ERROR_DESCRIPTION_MAX_LENGTH })),
+    'Error text from the identity provider: single-line text, at most 2048.',
+  ),
 });
 
 export const logoutRedirectQuerySchema = z.object({ returnTo: z.optional(returnTo) });
@@ -52,8 +81,11 @@ export const signInRequestSchema = named(
   'SignInRequest',
   described(
     z.strictObject({
-      email: z.string().check(z.minLength(3), z.maxLength(320)),
-      password: z.string().check(z.minLength(1), z.maxLength(1024)),
+      email: described(emailInput, 'Sign-in email address: single-line text, 3–320.'),
+      password: described(
+        passwordInput,
+        'Password: 1–1024 printable characters, spaces included; no control characters.',
+      ),
       returnTo: z.optional(returnTo),
     }),
     'Local sign-in (auth mode "local"). Sets the session cookie on success.',
@@ -80,8 +112,8 @@ export const actAsRequestSchema = named(
   described(
     z.strictObject({
       companyId: described(
-        z.nullable(z.string().check(z.minLength(1), z.maxLength(200))),
-        'A company id, or null to stop acting.',
+        z.nullable(recordIdParam),
+        'A company id (letters, digits, ".", "_", ":" and "-", at most 128), or null to stop acting.',
       ),
     }),
     'Staff only; customers are answered 403, unknown companies 404.',

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
+import { MAX_RANGE_DAYS } from '../analytics-range.js';
 import { described, named } from './registry.js';
+import { MAX_REQUEST_DATE, MIN_REQUEST_DATE, requestDate } from './request-rules.js';
 
 /** Calendar dates travel as `YYYY-MM-DD` (UTC): ranges and deal terms are days, not instants. */
 export const isoDate = described(z.iso.date(), 'Calendar date, YYYY-MM-DD (UTC).');
@@ -38,22 +40,21 @@ export const count = z.number().check(z.int(), z.nonnegative());
 export const ratio = z.number().check(z.gte(0), z.lte(1));
 
 /**
- * Jira project keys as requests carry them. Lenient on purpose: CRM data is hand-typed, and an
- * unknown key is answered 404 by the host, which is the contract's "not yours or not there".
- */
-export const projectKeyParam = described(
-  z.string().check(z.minLength(1), z.maxLength(100)),
-  'Jira project key, e.g. "ACME".',
-);
-
-/**
  * Optional date range of the analytics routes. Both ends are inclusive calendar days; the host
  * queries the half-open interval [from, to + 1 day). Defaults: `to` = today, `from` = `to` − 89
- * days (the 90-day window DORA tooling uses). Longer than 3 years is refused with 400.
+ * days (the 90-day window DORA tooling uses). Each end is a request date (2000-01-01 … 2099-12-31);
+ * `from` after `to`, or a range longer than MAX_RANGE_DAYS (1096 days, 3 years), is refused with
+ * 400. Query schemas that spread these fields add `.check(dateRangeCheck)`.
  */
 export const analyticsRangeQuery = {
-  from: described(z.optional(isoDate), 'First day of the range (inclusive). Default: `to` − 89 days.'),
-  to: described(z.optional(isoDate), 'Last day of the range (inclusive). Default: today (UTC).'),
+  from: described(
+    z.optional(requestDate),
+    `First day of the range (inclusive), ${MIN_REQUEST_DATE} … ${MAX_REQUEST_DATE}; not after \`to\`; the range spans at most ${MAX_RANGE_DAYS} days, both ends included. Default: \`to\` − 89 days.`,
+  ),
+  to: described(
+    z.optional(requestDate),
+    `Last day of the range (inclusive), ${MIN_REQUEST_DATE} … ${MAX_REQUEST_DATE}. Default: today (UTC).`,
+  ),
 };
 
 /** The range a response actually covers, after defaults were applied. */

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { count, isoDateTime, linkUrl } from './common.js';
 import { described, named } from './registry.js';
+import { recordIdParam } from './request-rules.js';
 
 /** Ids, not labels: the portal translates them. */
 export const DOCUMENT_CATEGORIES = [
@@ -36,8 +37,8 @@ export const signedUrlRequestSchema = named(
   'SignedUrlRequest',
   z.strictObject({
     fileId: described(
-      z.string().check(z.minLength(1), z.maxLength(200)),
-      'A document id of the caller’s company.',
+      recordIdParam,
+      'A document id of the caller’s company: letters, digits, ".", "_", ":" and "-", at most 128.',
     ),
   }),
 );

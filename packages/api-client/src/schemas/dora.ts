@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
-import { analyticsRangeQuery, count, dateRangeSchema, projectKeyParam, ratio } from './common.js';
+import { analyticsRangeQuery, count, dateRangeSchema, ratio } from './common.js';
 import { described, named } from './registry.js';
+import { dateRangeCheck, projectKeyParam } from './request-rules.js';
 
 /** The four DORA keys, in the order the portal charts them. */
 export const DORA_METRICS = [
@@ -30,12 +31,7 @@ export const doraQuerySchema = z
     ...analyticsRangeQuery,
     grain: described(z.optional(z.enum(DORA_GRAINS)), 'Bucket size of the series. Default: week.'),
   })
-  .check(
-    z.refine((q) => !q.from || !q.to || q.from <= q.to, {
-      message: '`from` must not be after `to`',
-      path: ['from'],
-    }),
-  );
+  .check(dateRangeCheck);
 
 const tier = described(z.nullable(doraTierSchema), 'Null when the range has no data for this metric.');
 

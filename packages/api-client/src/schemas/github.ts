@@ -1,11 +1,12 @@
 import * as z from 'zod/mini';
 import { count, imageUrl, isoDateTime, linkUrl } from './common.js';
 import { described, named } from './registry.js';
+import { recordIdParam } from './request-rules.js';
 
 export const githubProjectQuerySchema = z.object({
   projectId: described(
-    z.string().check(z.minLength(1), z.maxLength(64)),
-    'CRM project id (ProjectSummary.id). Not the caller’s → 404.',
+    recordIdParam,
+    'CRM project id (ProjectSummary.id): letters, digits, ".", "_", ":" and "-", at most 128. Not the caller’s → 404.',
   ),
 });
 

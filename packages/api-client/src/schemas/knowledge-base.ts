@@ -1,12 +1,13 @@
 import * as z from 'zod/mini';
 import { count, isoDateTime } from './common.js';
 import { described, named } from './registry.js';
+import { categoryParam, SLUG_PATTERN, searchQueryParam, slugParam } from './request-rules.js';
 
 export const articleSummarySchema = named(
   'ArticleSummary',
   z.object({
     id: z.string().check(z.minLength(1)),
-    slug: described(z.string().check(z.regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)), 'URL-safe article id.'),
+    slug: described(z.string().check(z.regex(SLUG_PATTERN)), 'URL-safe article id.'),
     title: z.string(),
     summary: z.string(),
     category: described(z.string(), 'Editorial section, e.g. "Getting started".'),
@@ -25,7 +26,10 @@ export const articleSchema = named(
 );
 
 export const knowledgeBaseQuerySchema = z.object({
-  category: described(z.optional(z.string().check(z.maxLength(100))), 'Only articles of this category.'),
+  category: described(
+    z.optional(categoryParam),
+    'Only articles of this category, e.g. "Getting started": single-line text, at most 100.',
+  ),
 });
 
 export const knowledgeBaseResponseSchema = named(
@@ -37,10 +41,7 @@ export const knowledgeBaseResponseSchema = named(
 );
 
 export const knowledgeBaseSearchQuerySchema = z.object({
-  q: described(
-    z.string().check(z.trim(), z.minLength(2), z.maxLength(200)),
-    'Words to find in titles, summaries, tags and bodies.',
-  ),
+  q: searchQueryParam,
 });
 
 export const knowledgeBaseSearchResponseSchema = named(
@@ -60,7 +61,7 @@ export const knowledgeBaseSearchResponseSchema = named(
 );
 
 export const knowledgeBaseArticleParamsSchema = z.object({
-  slug: z.string().check(z.minLength(1), z.maxLength(200)),
+  slug: slugParam,
 });
 
 export const knowledgeBaseArticleResponseSchema = named(

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { count, imageUrl, isoDate } from './common.js';
 import { described, named } from './registry.js';
+import { recordIdNumber, recordIdParam, recordIdUnionMessage } from './request-rules.js';
 
 /** Capitalised like the portal's tab values (`/services/talent?tab=Active`), so a tab filters directly. */
 export const TALENT_STATUSES = ['Active', 'Past', 'Available'] as const;
@@ -50,17 +51,15 @@ export const talentResponseSchema = named(
 
 /**
  * Strict: the one field is an id the host checks against the session's contact (403/404
- * otherwise). Numbers are accepted because the seed passed the CRM id as it came.
+ * otherwise). Numbers are accepted because the seed passed the CRM id as it came; a number is
+ * never read from a string ("51234" stays the string id "51234").
  */
 export const talentAssociationsRequestSchema = named(
   'TalentAssociationsRequest',
   z.strictObject({
     contactId: described(
-      z.union([
-        z.string().check(z.minLength(1), z.maxLength(64)),
-        z.number().check(z.int(), z.nonnegative()),
-      ]),
-      'The session contact’s id (profile.contact.id). Any other contact → 403 or 404.',
+      z.union([recordIdParam, recordIdNumber], { error: recordIdUnionMessage }),
+      'The session contact’s id (profile.contact.id): a record id, or a safe integer ≥ 0. Any other contact → 403 or 404.',
     ),
   }),
 );

@@ -4,8 +4,9 @@ import {
   type AiToolUsage,
   type AiUsageBreakdownRow,
   type AiUsageDay,
-  addDays,
   type DateRange,
+  dayNumber,
+  formatDay,
 } from '@client-portal/api-client';
 import type { AiToolScopesTable } from '../store/schema.js';
 
@@ -115,7 +116,9 @@ export function toolUsage(
   const reported = reportedCounters(scope.tool, rows);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const daily: AiUsageDay[] = [];
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) {
+  const last = dayNumber(range.to);
+  for (let number = dayNumber(range.from); number <= last; number++) {
+    const day = formatDay(number);
     const row = byDay.get(day);
     const nullable = (key: NullableCounter) => (reported[key] ? count(row?.[key]) : null);
     daily.push({

@@ -13,6 +13,7 @@ import {
   overallTier,
   recoveryTimeTier,
 } from '@client-portal/api-client';
+import { LRUCache } from 'lru-cache';
 
 /**
  * One UTC day of a project's delivery events, as the queries aggregate them
@@ -34,7 +35,7 @@ export interface DeliveryDay {
 export const roundHours = (hours: number): number => Math.round(hours * 100) / 100;
 export const roundRate = (rate: number): number => Math.round(rate * 10_000) / 10_000;
 
-const bucketCache = new Map<string, readonly DateBucket[]>();
+const bucketCache = new LRUCache<string, readonly DateBucket[]>({ max: 256 });
 
 /**
  * `dateBuckets`, remembered: a request needs the range's buckets of its grain, weeks and months,
@@ -45,7 +46,6 @@ export function bucketsOf(range: DateRange, grain: DoraGrain): readonly DateBuck
   let buckets = bucketCache.get(key);
   if (!buckets) {
     buckets = dateBuckets(range, grain);
-    if (bucketCache.size >= 256) bucketCache.clear();
     bucketCache.set(key, buckets);
   }
   return buckets;

@@ -19,7 +19,7 @@ describe('auth configuration', () => {
         signInPagePath: '//evil.example',
         rateLimits: {
           signInPerIp: { max: 0, windowSeconds: 60 },
-          signInPerAccount: { max: 5, windowSeconds: 60 },
+          signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 3600, resetSeconds: 86_400 },
         },
       }),
     );

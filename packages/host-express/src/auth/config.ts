@@ -4,6 +4,18 @@ export interface RateLimitRule {
   windowSeconds: number;
 }
 
+/**
+ * Exponential backoff (rate-limits.ts hitBackoff): `free` attempts, then a wait of `baseSeconds`
+ * that doubles with every further attempt up to `maxSeconds`; the count starts over `resetSeconds`
+ * after the last attempt.
+ */
+export interface BackoffRule {
+  free: number;
+  baseSeconds: number;
+  maxSeconds: number;
+  resetSeconds: number;
+}
+
 export interface OidcConfig {
   /** Issuer identifier; discovery reads `<issuer>/.well-known/openid-configuration`. */
   issuer: string;
@@ -47,7 +59,12 @@ export interface AuthConfig {
   secret?: string | undefined;
   oidc?: OidcConfig | undefined;
   rateLimits: {
-    signInPerAccount: RateLimitRule;
+    /**
+     * Sign-in attempts at one account from one source (IPv4 address or IPv6 /64). Per account
+     * and source together, so nobody elsewhere can lock a customer out.
+     */
+    signInPerAccountSource: BackoffRule;
+    /** Failed sign-ins from one source at any account (successful ones are not counted). */
     signInPerIp: RateLimitRule;
   };
 }
@@ -60,7 +77,7 @@ export const AUTH_DEFAULTS = {
   corsOrigins: [],
   signInPagePath: '/auth/signin',
   rateLimits: {
-    signInPerAccount: { max: 5, windowSeconds: 15 * 60 },
+    signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 60 * 60, resetSeconds: 24 * 60 * 60 },
     signInPerIp: { max: 30, windowSeconds: 15 * 60 },
   },
 } as const satisfies Omit<AuthConfig, 'publicOrigin'>;
@@ -99,10 +116,22 @@ export function authConfigProblems(config: AuthConfig): string[] {
   }
   if (!(config.idleMinutes > 0)) problems.push('session idle minutes must be a positive number');
   if (!(config.absoluteHours > 0)) problems.push('session absolute hours must be a positive number');
-  for (const [name, rule] of Object.entries(config.rateLimits)) {
-    if (!(Number.isInteger(rule.max) && rule.max > 0 && rule.windowSeconds > 0)) {
-      problems.push(`rate limit ${name} needs a positive integer max and a positive window`);
-    }
+  const { signInPerIp, signInPerAccountSource: backoff } = config.rateLimits;
+  if (!(Number.isInteger(signInPerIp.max) && signInPerIp.max > 0 && signInPerIp.windowSeconds > 0)) {
+    problems.push('rate limit signInPerIp needs a positive integer max and a positive window');
+  }
+  if (
+    !(
+      Number.isInteger(backoff.free) &&
+      backoff.free > 0 &&
+      backoff.baseSeconds > 0 &&
+      backoff.maxSeconds >= backoff.baseSeconds &&
+      backoff.resetSeconds >= backoff.maxSeconds
+    )
+  ) {
+    problems.push(
+      'rate limit signInPerAccountSource needs a positive integer free count and 0 < base ≤ max ≤ reset seconds',
+    );
   }
   if (!config.signInPagePath.startsWith('/') || config.signInPagePath.startsWith('//')) {
     problems.push(`sign-in page path "${config.signInPagePath}" must be a path starting with a single "/"`);

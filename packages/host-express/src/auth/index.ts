@@ -5,7 +5,7 @@ import { type AuthConfig, authConfigProblems } from './config.js';
 import type { AuthContext, AuthLogger } from './context.js';
 import { pruneRateLimits } from './rate-limits.js';
 import { createAuthRouter } from './router.js';
-import { createCors, createRequireSameOrigin } from './request-guards.js';
+import { createCors, createRequireSameOrigin, createRequireSameOriginNavigation } from './request-guards.js';
 import { createLoadSession, requireSession } from './session-middleware.js';
 import { pruneSessions } from './sessions.js';
 import { createLocalSignIn } from './sign-in-local.js';
@@ -14,7 +14,7 @@ import { createSignOut, createSignOutRedirect } from './sign-out.js';
 import type { Database } from '../store/schema.js';
 
 export { AUTH_DEFAULTS, authConfig, authConfigProblems } from './config.js';
-export type { AuthConfig, OidcConfig, RateLimitRule } from './config.js';
+export type { AuthConfig, BackoffRule, OidcConfig, RateLimitRule } from './config.js';
 export type { AuthLogger } from './context.js';
 export type { PortalIdentity } from './identity.js';
 export { forgetCachedSessions, forgetCachedUser, SESSION_CACHE_TTL_MS } from './session-cache.js';
@@ -67,6 +67,7 @@ export function createAuth(options: CreateAuthOptions): PortalAuth {
     loadSession,
     requireSession,
     requireSameOrigin,
+    requireSameOriginNavigation: createRequireSameOriginNavigation(config),
     signIn: createLocalSignIn(ctx),
     signOut: createSignOut(ctx),
     signOutRedirect: createSignOutRedirect(ctx, oidc),
@@ -74,7 +75,8 @@ export function createAuth(options: CreateAuthOptions): PortalAuth {
     staffCompanies: createStaffCompanies(ctx),
     oidc,
   });
-  const longestWindow = Math.max(...Object.values(config.rateLimits).map((rule) => rule.windowSeconds));
+  const { signInPerIp, signInPerAccountSource } = config.rateLimits;
+  const longestWindow = Math.max(signInPerIp.windowSeconds, signInPerAccountSource.resetSeconds);
   return {
     router,
     loadSession,

@@ -249,7 +249,10 @@ describe('OIDC sign-in against oidc-provider in-process', () => {
         .executeTakeFirstOrThrow()
     ).id_token;
 
-    const res = await request(host.app).get('/api/auth/logout').set('Cookie', `portal_session=${token}`);
+    const res = await request(host.app)
+      .get('/api/auth/logout')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .set('Cookie', `portal_session=${token}`);
     expect(res.status).toBe(302);
     expect(setCookieLine(res, 'portal_session')).toMatch(/^portal_session=;/);
     const endSession = new URL(res.headers.location!);
@@ -266,7 +269,9 @@ describe('OIDC sign-in against oidc-provider in-process', () => {
     expect(await atEndSession.text()).toContain('op.logoutForm');
 
     // Without a session there is nothing to end at the IdP: straight to the safe returnTo.
-    const anonymous = await request(host.app).get('/api/auth/logout?returnTo=/help');
+    const anonymous = await request(host.app)
+      .get('/api/auth/logout?returnTo=/help')
+      .set('Sec-Fetch-Site', 'same-origin');
     expect(anonymous.headers.location).toBe('/help');
   });
 

@@ -155,7 +155,10 @@ describe('returnTo on the redirect routes', () => {
   });
 
   it.each(evil)('GET /logout sends %j to "/"', async (returnTo) => {
-    const res = await request(app).get('/api/auth/logout').query({ returnTo });
+    const res = await request(app)
+      .get('/api/auth/logout')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .query({ returnTo });
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
   });
@@ -165,7 +168,9 @@ describe('returnTo on the redirect routes', () => {
     expect(res.headers.location).toBe('/auth/signin?returnTo=%2Fservices%2Fprojects%3Ftab%3Dx');
     const repeated = await request(app).get('/api/auth/login?returnTo=/a&returnTo=//evil.example');
     expect(repeated.headers.location).toBe('/auth/signin?returnTo=%2F');
-    const out = await request(app).get('/api/auth/logout?returnTo=%2Fhelp');
+    const out = await request(app)
+      .get('/api/auth/logout?returnTo=%2Fhelp')
+      .set('Sec-Fetch-Site', 'same-origin');
     expect(out.headers.location).toBe('/help');
   });
 

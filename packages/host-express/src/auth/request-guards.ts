@@ -44,6 +44,37 @@ export function createRequireSameOrigin(config: AuthConfig): RequestHandler {
   };
 }
 
+function originOfReferer(referer: string | undefined): string | undefined {
+  if (!referer) return undefined;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CSRF defence for a state change by navigation (GET /api/auth/logout): a link or redirect from
+ * another site must not sign the user out. Passes when the browser says the navigation is
+ * same-origin or user-initiated (typed, bookmarked: `Sec-Fetch-Site: none`), or it came from the
+ * portal's origin or an allow-listed one: by its Origin, or by its Referer when the browser says
+ * same-site (a page of the embedding site) or says nothing (no Fetch Metadata). A cross-site
+ * navigation's Referer proves nothing (a redirect through another site keeps it). Anything else,
+ * including no evidence at all, is 403.
+ */
+export function createRequireSameOriginNavigation(config: AuthConfig): RequestHandler {
+  const { publicOrigin, corsOrigins } = trustedOrigins(config);
+  const trusted = (origin: string | undefined) =>
+    origin !== undefined && (origin === publicOrigin || corsOrigins.has(origin));
+  return (req, res, next) => {
+    const site = header(req.headers['sec-fetch-site'])?.toLowerCase();
+    if (site === 'same-origin' || site === 'none' || trusted(header(req.headers.origin))) return next();
+    const refererCounts = site === undefined || site === 'same-site';
+    if (refererCounts && trusted(originOfReferer(header(req.headers.referer)))) return next();
+    problem(res, 403, 'Forbidden', 'Sign out from the portal itself: cross-site sign-out is not accepted.');
+  };
+}
+
 /**
  * Credentialed CORS for the allow-listed origins only: the portal embedded on another origin of
  * the same site. Other origins get no CORS headers, so browsers keep their responses from script.

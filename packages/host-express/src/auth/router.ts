@@ -9,6 +9,7 @@ export interface AuthHandlers {
   loadSession: RequestHandler;
   requireSession: RequestHandler;
   requireSameOrigin: RequestHandler;
+  requireSameOriginNavigation: RequestHandler;
   signIn: RequestHandler;
   signOut: RequestHandler;
   signOutRedirect: RequestHandler;
@@ -60,7 +61,7 @@ export function createAuthRouter(ctx: AuthContext, handlers: AuthHandlers): Rout
     res.redirect(302, ctx.config.signInPagePath);
   });
 
-  router.get('/logout', handlers.signOutRedirect);
+  router.get('/logout', handlers.requireSameOriginNavigation, handlers.signOutRedirect);
   router.post('/logout', requireSameOrigin, handlers.signOut);
 
   router.post('/act-as', requireSameOrigin, json, handlers.requireSession, handlers.actAsCompany);

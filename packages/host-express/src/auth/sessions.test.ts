@@ -7,6 +7,7 @@ import {
   HOUR,
   MINUTE,
   PASSWORD,
+  PUBLIC_ORIGIN,
   SAME_ORIGIN,
   sessionTokenOf,
   setCookieLine,
@@ -145,10 +146,36 @@ describe.each(testStores)('sessions on $name', (kind) => {
     const token = sessionTokenOf(await host.signIn('demo@acme.example'))!;
     const res = await request(host.app)
       .get('/api/auth/logout?returnTo=//evil.example')
+      .set('Sec-Fetch-Site', 'same-origin')
       .set('Cookie', `portal_session=${token}`);
     expect(res.status).toBe(302);
     expect(res.headers.location).toBe('/');
     expect((await host.me(token)).status).toBe(204);
+  });
+
+  it('refuses a sign-out by GET from another site (403), keeping the session; the portal’s own pages may', async () => {
+    const token = sessionTokenOf(await host.signIn('demo@acme.example'))!;
+    const logout = (headers: Record<string, string>) =>
+      request(host.app).get('/api/auth/logout').set(headers).set('Cookie', `portal_session=${token}`);
+    for (const headers of <Record<string, string>[]>[
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+      { 'Sec-Fetch-Site': 'cross-site', Referer: `${PUBLIC_ORIGIN}/dashboard` },
+      { Referer: 'https://evil.example/page' },
+      {},
+    ]) {
+      const refused = await logout(headers);
+      expect(refused.status, JSON.stringify(headers)).toBe(403);
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(refused.headers['set-cookie']).toBeUndefined();
+      expect((await host.me(token)).status).toBe(200);
+    }
+    // A browser without Fetch Metadata, following the portal's own link.
+    const fromPortal = await logout({ Referer: `${PUBLIC_ORIGIN}/dashboard` });
+    expect(fromPortal.status).toBe(302);
+    expect((await host.me(token)).status).toBe(204);
+    const typed = await request(host.app).get('/api/auth/logout').set('Sec-Fetch-Site', 'none');
+    expect(typed.status).toBe(302);
   });
 
   it('lets staff act for a company, audited; customers may not', async () => {

@@ -1,7 +1,9 @@
 import { problemSchema, sessionUserSchema, signInResponseSchema } from '@client-portal/api-client';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { hitRateLimit } from './rate-limits.js';
+import { hitRateLimit, sourceOf } from './rate-limits.js';
+
+const SECOND = 1_000;
 import { sessionIdOf } from './sessions.js';
 import {
   buildAuthApp,
@@ -117,7 +119,7 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
     expect(huge.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 
-  it('rate limits per account (across IPs) with 429 and Retry-After, then lets the window reset', async () => {
+  it('backs off per account and source: 429 with Retry-After, doubling, and the real user elsewhere still signs in', async () => {
     const { app: proxied } = buildAuthApp(host.db, host.clock, {}, (a) => a.set('trust proxy', true));
     const attempt = (ip: string, password: string) =>
       request(proxied)
@@ -125,22 +127,53 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
         .set(SAME_ORIGIN)
         .set('X-Forwarded-For', ip)
         .send({ email: 'demo@acme.example', password });
-    for (let i = 0; i < 5; i++) expect((await attempt(`203.0.113.${i}`, 'wrong')).status).toBe(401);
-    const limited = await attempt('203.0.113.99', PASSWORD);
+    const attacker = '203.0.113.7';
+    for (let i = 0; i < 5; i++) expect((await attempt(attacker, 'wrong')).status).toBe(401);
+    const limited = await attempt(attacker, 'wrong');
     expect(limited.status).toBe(429);
     expect(limited.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(Number(limited.headers['retry-after'])).toBe(15 * 60);
-    host.clock.advance(5 * MINUTE);
-    expect(Number((await attempt('203.0.113.99', PASSWORD)).headers['retry-after'])).toBe(10 * 60);
-    host.clock.advance(10 * MINUTE);
-    expect((await attempt('203.0.113.99', PASSWORD)).status).toBe(200);
+    expect(Number(limited.headers['retry-after'])).toBe(60);
+    // The customer, from anywhere else, is not locked out by the attacker's failures.
+    expect((await attempt('198.51.100.20', PASSWORD)).status).toBe(200);
+    // Refused attempts change nothing; waiting lets exactly one more through, then the wait doubles.
+    host.clock.advance(30 * SECOND);
+    expect(Number((await attempt(attacker, 'wrong')).headers['retry-after'])).toBe(30);
+    host.clock.advance(30 * SECOND);
+    expect((await attempt(attacker, 'wrong')).status).toBe(401);
+    const doubled = await attempt(attacker, 'wrong');
+    expect(doubled.status).toBe(429);
+    expect(Number(doubled.headers['retry-after'])).toBe(120);
+    // Even the right password waits: the throttle is decided before the password is checked.
+    expect((await attempt(attacker, PASSWORD)).status).toBe(429);
+    host.clock.advance(2 * MINUTE);
+    expect((await attempt(attacker, PASSWORD)).status).toBe(200);
+    // A success clears the backoff of that account and source.
+    for (let i = 0; i < 5; i++) expect((await attempt(attacker, 'wrong')).status).toBe(401);
+  });
+
+  it('treats an IPv6 /64 as one source, and counts concurrent attempts one by one', async () => {
+    const { app: proxied } = buildAuthApp(host.db, host.clock, {}, (a) => a.set('trust proxy', true));
+    const attempt = (ip: string) =>
+      request(proxied)
+        .post('/api/auth/login')
+        .set(SAME_ORIGIN)
+        .set('X-Forwarded-For', ip)
+        .send({ email: 'demo@globex.example', password: 'wrong' });
+    const statuses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        attempt(`2001:db8:1:2::${(i + 1).toString(16)}`).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(3);
+    expect((await attempt('2001:db8:1:3::1')).status).toBe(401);
   });
 
   it('rate limits per IP across accounts', async () => {
     const { app: strict } = buildAuthApp(host.db, host.clock, {
       rateLimits: {
         signInPerIp: { max: 3, windowSeconds: 60 },
-        signInPerAccount: { max: 5, windowSeconds: 900 },
+        signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 3600, resetSeconds: 86_400 },
       },
     });
     for (const email of ['a@x.example', 'b@x.example', 'c@x.example']) {
@@ -158,6 +191,21 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
     expect(limited.headers['retry-after']).toBe('60');
   });
 
+  it('counts only failed sign-ins per source: colleagues behind one address do not use it up', async () => {
+    const { app: strict } = buildAuthApp(host.db, host.clock, {
+      rateLimits: {
+        signInPerIp: { max: 3, windowSeconds: 60 },
+        signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 3600, resetSeconds: 86_400 },
+      },
+    });
+    const signIn = (email: string, password: string) =>
+      request(strict).post('/api/auth/login').set(SAME_ORIGIN).send({ email, password });
+    host.clock.advance(2 * MINUTE);
+    for (let i = 0; i < 5; i++) expect((await signIn('demo@acme.example', PASSWORD)).status).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await signIn('nobody@x.example', 'x')).status).toBe(401);
+    expect((await signIn('demo@acme.example', PASSWORD)).status).toBe(429);
+  });
+
   it('counts concurrent hits exactly (one atomic upsert per hit)', async () => {
     const rule = { max: 5, windowSeconds: 60 };
     const verdicts = await Promise.all(
@@ -172,6 +220,15 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
     expect(row.hits).toBe(12);
   });
 
+  it('names sources by IPv4 address or IPv6 /64', () => {
+    expect(sourceOf('203.0.113.9')).toBe('203.0.113.9');
+    expect(sourceOf('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(sourceOf('2001:db8:0:1::7')).toBe('2001:db8:0:1::/64');
+    expect(sourceOf('2001:0db8:0000:0001:0000:0000:0000:0008')).toBe('2001:db8:0:1::/64');
+    expect(sourceOf('::1')).toBe('0:0:0:0::/64');
+    expect(sourceOf(undefined)).toBe('unknown');
+  });
+
   it('clears the account counter after a successful sign-in', async () => {
     for (let i = 0; i < 4; i++) await host.signIn('demo@acme.example', 'wrong');
     expect((await host.signIn('demo@acme.example')).status).toBe(200);
@@ -184,12 +241,17 @@ describe.each(testStores)('local sign-in on $name', (kind) => {
     '/\\evil.example',
     'javascript:alert(1)',
     '%2F%2Fevil.example',
-    '/%0a/evil.example\n',
     ' //evil.example',
   ])('sends sign-in with returnTo %j to "/"', async (returnTo) => {
     const res = await host.signIn('demo@acme.example', PASSWORD, { returnTo });
     expect(res.status).toBe(200);
     expect(res.body.returnTo).toBe('/');
+  });
+
+  it('refuses a returnTo with control characters (400 naming it): no browser location has them', async () => {
+    const res = await host.signIn('demo@acme.example', PASSWORD, { returnTo: '/%0a/evil.example\n' });
+    expect(res.status).toBe(400);
+    expect(problemSchema.parse(res.body).errors?.[0]?.path).toBe('returnTo');
   });
 
   it('marks cookies Secure from the public origin or a trusted proxy’s X-Forwarded-Proto only', async () => {

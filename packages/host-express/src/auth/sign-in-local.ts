@@ -5,7 +5,7 @@ import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import { hashPassword, verifyPassword } from '../store/passwords.js';
 import { invalidRequest, problem } from '../http/problem.js';
-import { clearRateLimit, hitRateLimit } from './rate-limits.js';
+import { clearRateLimit, hitBackoff, hitRateLimit, refundRateLimit, sourceOf } from './rate-limits.js';
 import { beginSession, sessionUserOf } from './sign-in-session.js';
 
 /** The contract's wording; the same for every wrong email, wrong password or disabled account. */
@@ -25,10 +25,15 @@ function dummyHash(): Promise<string> {
 }
 
 /**
- * POST /api/auth/login (local mode). Both rate limits count every attempt before the password is
- * checked, so a locked-out account costs no scrypt work; a success clears the account's counter.
- * Unknown emails and accounts without a password verify against a dummy hash, so response time
- * does not reveal which accounts exist.
+ * POST /api/auth/login (local mode). Two throttles, both counted before the password is checked
+ * (a refused attempt costs no scrypt work, and concurrent guesses are counted one by one):
+ * - per account and source together (rateLimits.signInPerAccountSource): after a few failures
+ *   each further attempt from that source waits twice as long as the last. Guessing from one
+ *   place slows to a crawl, while the customer, signing in from anywhere else, is never locked out;
+ * - per source (signInPerIp), across accounts: a success is taken back, so an office behind one
+ *   address is not limited by its own colleagues, only by failures.
+ * A success clears the account-and-source backoff. Unknown emails and accounts without a password
+ * verify against a dummy hash, so response time does not reveal which accounts exist.
  */
 export function createLocalSignIn(ctx: AuthContext): RequestHandler {
   if (ctx.config.mode === 'local') dummyHash().catch(() => undefined);
@@ -44,17 +49,17 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
     }
     const email = parsed.data.email.trim().toLowerCase();
     const ip = req.ip ?? null;
+    const source = sourceOf(ip);
     const now = ctx.now();
-    const accountKey = `sign-in:account:${email}`;
-    const { signInPerAccount, signInPerIp } = ctx.config.rateLimits;
-    const verdicts = [
-      await hitRateLimit(ctx.db, `sign-in:ip:${ip ?? 'unknown'}`, signInPerIp, now),
-      await hitRateLimit(ctx.db, accountKey, signInPerAccount, now),
-    ];
-    const refused = verdicts.filter((verdict) => !verdict.allowed);
-    if (refused.length > 0) {
+    const accountKey = `sign-in:account-source:${email}\n${source}`;
+    const sourceKey = `sign-in:source:${source}`;
+    const { signInPerAccountSource, signInPerIp } = ctx.config.rateLimits;
+    // The account's backoff is not touched by an attempt the source's limit refuses.
+    let verdict = await hitRateLimit(ctx.db, sourceKey, signInPerIp, now);
+    if (verdict.allowed) verdict = await hitBackoff(ctx.db, accountKey, signInPerAccountSource, now);
+    if (!verdict.allowed) {
       ctx.logger.warn({ ip, event: 'auth.sign_in_rate_limited' }, 'sign-in attempts rate limited');
-      tooManyAttempts(res, Math.max(...refused.map((verdict) => verdict.retryAfterSeconds)));
+      tooManyAttempts(res, verdict.retryAfterSeconds);
       return;
     }
 
@@ -88,6 +93,7 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
 
     await beginSession(req, res, ctx, user, 'local');
     await clearRateLimit(ctx.db, accountKey);
+    await refundRateLimit(ctx.db, sourceKey);
     res.set('Cache-Control', 'no-store');
     res.json(
       signInResponseSchema.parse({

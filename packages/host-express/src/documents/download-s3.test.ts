@@ -62,7 +62,8 @@ describe.each(testStores)('signed downloads from S3 on $name', (kind) => {
     const object = s3.objects.get('portal/demo/acme/doc-acme-msa.pdf');
     expect(object).toBeDefined();
     const before = s3.requests.length;
-    const file = await download(demo, link.url).expect(200);
+    const cookie = await demo.signIn(ACME_USER);
+    const file = await download(demo, link.url, cookie).expect(200);
     expect((file.body as Buffer).equals(object?.bytes as Buffer)).toBe(true);
     expect((file.body as Buffer).subarray(0, 4).toString()).toBe('%PDF');
     expect(file.headers).toMatchObject({
@@ -74,22 +75,23 @@ describe.each(testStores)('signed downloads from S3 on $name', (kind) => {
     });
     expect(s3.requests.slice(before)).toEqual([{ method: 'GET', key: 'portal/demo/acme/doc-acme-msa.pdf' }]);
 
-    const head = await request(demo.host.app).head(link.url).expect(200);
+    const head = await request(demo.host.app).head(link.url).set('Cookie', cookie).expect(200);
     expect(head.headers['content-length']).toBe(String(object?.bytes.length));
     expect(s3.requests.at(-1)).toEqual({ method: 'HEAD', key: 'portal/demo/acme/doc-acme-msa.pdf' });
   });
 
   it('answers 404 when the object is missing (NoSuchKey), 403 for a tampered link', async () => {
     const url = await signedUrl(demo, ACME_USER, 'doc-acme-report');
+    const cookie = await demo.signIn(ACME_USER);
     const key = 'portal/demo/acme/doc-acme-report.pdf';
     const object = s3.objects.get(key);
     s3.objects.delete(key);
     try {
-      expectProblem(await download(demo, url), 404, 'Not Found');
+      expectProblem(await download(demo, url, cookie), 404, 'Not Found');
     } finally {
       if (object) s3.objects.set(key, object);
     }
-    await download(demo, url).expect(200);
-    expectProblem(await download(demo, withParam(url, 'uid', 'x')), 403, 'Forbidden');
+    await download(demo, url, cookie).expect(200);
+    expectProblem(await download(demo, withParam(url, 'uid', 'x'), cookie), 403, 'Forbidden');
   });
 });

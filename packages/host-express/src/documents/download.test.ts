@@ -5,10 +5,18 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPortalHost } from '../app.js';
 import { DEMO_FIXTURES } from '../store/demo/crm.js';
+import { DEMO_PASSWORD } from '../store/demo/index.js';
 import { ACME_USER, DEMO_ORIGIN, GLOBEX_USER, useDemoHost } from '../test-support/demo-host.js';
 import { capturedLogger, TEST_NOW, testConfig } from '../test-support/host.js';
 import { testStores } from '../test-support/stores.js';
-import { download, expectProblem, signedUrl, textOf, withParam } from './test-support/download.js';
+import {
+  download,
+  expectProblem,
+  signedUrl,
+  signedUrlFor,
+  textOf,
+  withParam,
+} from './test-support/download.js';
 
 const NEW_KEY = 'k2025:new-signing-secret-new-signing-secret-0001';
 const OLD_KEY = 'k2024:old-signing-secret-old-signing-secret-0002';
@@ -22,14 +30,19 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
   });
   const msaPath = () => join(demo.filesDir, 'demo', 'acme', 'doc-acme-msa.pdf');
 
+  /** The session cookies of the demo users; links are signed, and downloaded, in these sessions. */
+  let acme = '';
+  let globex = '';
   beforeEach(async () => {
     clock = TEST_NOW;
     await demo.store.db.deleteFrom('rate_limits').execute();
+    acme = await demo.signIn(ACME_USER);
+    globex = await demo.signIn(GLOBEX_USER);
   });
 
-  it('streams the file without a session cookie, with download headers, and audits it', async () => {
+  it('streams the file to the session that asked, with download headers, and audits it', async () => {
     const url = await signedUrl(demo, ACME_USER);
-    const res = await download(demo, url).expect(200);
+    const res = await download(demo, url, await demo.signIn(ACME_USER)).expect(200);
     const onDisk = await readFile(msaPath());
     expect(Buffer.isBuffer(res.body)).toBe(true);
     expect((res.body as Buffer).equals(onDisk)).toBe(true);
@@ -56,24 +69,50 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
     expect(audit).toMatchObject({
       actor_user_id: acme.id,
       company_id: 'acme',
-      detail: { documentId: 'doc-acme-msa', kid: 'k2025', method: 'signed-url' },
+      detail: { documentId: 'doc-acme-msa', kid: 'k2025', method: 'signed-url+session' },
     });
   });
 
-  it("works with the same company's session and for HEAD; 404 with another company's session", async () => {
+  it('works for HEAD; 401 without a session; 403 in any other session, of the same user or another company', async () => {
     const url = await signedUrl(demo, ACME_USER);
-    await download(demo, url, await demo.signIn(ACME_USER)).expect(200);
-    const head = await request(demo.host.app).head(url).expect(200);
+    const cookie = await demo.signIn(ACME_USER);
+    const head = await request(demo.host.app).head(url).set('Cookie', cookie).expect(200);
     expect(head.headers['content-length']).toBe(String((await readFile(msaPath())).length));
-    expectProblem(await download(demo, url, await demo.signIn(GLOBEX_USER)), 404, 'Not Found');
+    const anonymous = await download(demo, url);
+    expectProblem(anonymous, 401, 'Unauthorized');
+    expect(JSON.parse(textOf(anonymous)).detail).toMatch(/signed in/);
+    const elsewhere = await request(demo.host.app)
+      .post('/api/auth/login')
+      .set({ Origin: DEMO_ORIGIN, 'Sec-Fetch-Site': 'same-origin' })
+      .send({ email: ACME_USER, password: DEMO_PASSWORD });
+    const otherBrowser = String(elsewhere.headers['set-cookie']?.[0]).split(';', 1)[0] as string;
+    expectProblem(await download(demo, url, otherBrowser), 403, 'Forbidden');
+    expectProblem(await download(demo, url, await demo.signIn(GLOBEX_USER)), 403, 'Forbidden');
+    await download(demo, url, cookie).expect(200);
+  });
+
+  it('stops working when its session signs out', async () => {
+    const signIn = await request(demo.host.app)
+      .post('/api/auth/login')
+      .set({ Origin: DEMO_ORIGIN, 'Sec-Fetch-Site': 'same-origin' })
+      .send({ email: ACME_USER, password: DEMO_PASSWORD });
+    const cookie = String(signIn.headers['set-cookie']?.[0]).split(';', 1)[0] as string;
+    const url = await signedUrlFor(demo, cookie);
+    await download(demo, url, cookie).expect(200);
+    await request(demo.host.app)
+      .post('/api/auth/logout')
+      .set({ Origin: DEMO_ORIGIN, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie })
+      .send({})
+      .expect(204);
+    expectProblem(await download(demo, url, cookie), 401, 'Unauthorized');
   });
 
   it('expires after the TTL (403 problem)', async () => {
     const url = await signedUrl(demo, ACME_USER);
     clock = new Date(TEST_NOW.getTime() + 299_000);
-    await download(demo, url).expect(200);
+    await download(demo, url, acme).expect(200);
     clock = new Date(TEST_NOW.getTime() + 300_000);
-    const res = await download(demo, url);
+    const res = await download(demo, url, acme);
     expectProblem(res, 403, 'Forbidden');
     expect(JSON.parse(textOf(res)).detail).toMatch(/expired/);
   });
@@ -93,7 +132,7 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
       withParam(url, 'kid', 'unknown'),
     ];
     for (const link of tampered) {
-      const res = await download(demo, link);
+      const res = await download(demo, link, acme);
       expectProblem(res, 403, 'Forbidden');
       expect(JSON.parse(textOf(res)).detail).toMatch(/invalid/);
     }
@@ -113,7 +152,7 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
       withParam(url, 'fileId', 'f'.repeat(201)),
       url.replace(/sig=[^&]*/, 'sig[a]=x'),
     ];
-    for (const link of hostile) expectProblem(await download(demo, link), 400, 'Bad Request');
+    for (const link of hostile) expectProblem(await download(demo, link, acme), 400, 'Bad Request');
   });
 
   it('keeps working with links of a rotated-out key while it is configured; the new key signs', async () => {
@@ -133,11 +172,11 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
         ).body,
       ).url;
       expect(new URL(oldLink, DEMO_ORIGIN).searchParams.get('kid')).toBe('k2024');
-      await download(demo, oldLink).expect(200);
+      await download(demo, oldLink, acme).expect(200);
 
       const newLink = await signedUrl(demo, ACME_USER);
       expect(new URL(newLink, DEMO_ORIGIN).searchParams.get('kid')).toBe('k2025');
-      expectProblem(await request(oldHost.app).get(newLink), 403, 'Forbidden');
+      expectProblem(await request(oldHost.app).get(newLink).set('Cookie', cookie), 403, 'Forbidden');
     } finally {
       await oldHost.close();
     }
@@ -155,18 +194,18 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
       .values({ ...msa, id: 'doc-acme-temp' })
       .execute();
     const url = await signedUrl(demo, ACME_USER, 'doc-acme-temp');
-    await download(demo, url).expect(200);
+    await download(demo, url, acme).expect(200);
     await db.deleteFrom('documents').where('id', '=', 'doc-acme-temp').execute();
-    expectProblem(await download(demo, url), 404, 'Not Found');
+    expectProblem(await download(demo, url, acme), 404, 'Not Found');
 
     const globexLink = await signedUrl(demo, GLOBEX_USER, DEMO_FIXTURES.foreign.fileId);
     await db.updateTable('users').set({ company_id: 'acme' }).where('email', '=', GLOBEX_USER).execute();
     try {
-      expectProblem(await download(demo, globexLink), 403, 'Forbidden');
+      expectProblem(await download(demo, globexLink, globex), 403, 'Forbidden');
     } finally {
       await db.updateTable('users').set({ company_id: 'globex' }).where('email', '=', GLOBEX_USER).execute();
     }
-    await download(demo, globexLink).expect(200);
+    await download(demo, globexLink, globex).expect(200);
   });
 
   it('never serves a storage key that leaves FILES_DIR, or a missing file (404)', async () => {
@@ -187,7 +226,7 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
           .set({ storage_key: key })
           .where('id', '=', 'doc-acme-sow-portal')
           .execute();
-        const res = await download(demo, await signedUrl(demo, ACME_USER, 'doc-acme-sow-portal'));
+        const res = await download(demo, await signedUrl(demo, ACME_USER, 'doc-acme-sow-portal'), acme);
         expectProblem(res, 404, 'Not Found');
         expect(textOf(res)).not.toContain('SECRET');
       }
@@ -209,7 +248,9 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
       .where('id', '=', 'doc-acme-invoice')
       .execute();
     try {
-      const res = await download(demo, await signedUrl(demo, ACME_USER, 'doc-acme-invoice')).expect(200);
+      const res = await download(demo, await signedUrl(demo, ACME_USER, 'doc-acme-invoice'), acme).expect(
+        200,
+      );
       expect(res.headers['content-type']).toBe('application/octet-stream');
       expect(res.headers['x-evil']).toBeUndefined();
       expect(res.headers['content-disposition']).toBe(
@@ -228,8 +269,8 @@ describe.each(testStores)('signed downloads from disk on $name', (kind) => {
     const before = log.lines().length;
     const url = await signedUrl(demo, ACME_USER);
     const sig = new URL(url, DEMO_ORIGIN).searchParams.get('sig') as string;
-    await download(demo, url).expect(200);
-    await download(demo, withParam(url, 'exp', '1')).expect(403);
+    await download(demo, url, acme).expect(200);
+    await download(demo, withParam(url, 'exp', '1'), acme).expect(403);
     const text = JSON.stringify(log.lines().slice(before));
     expect(text).toContain('/api/files/doc-acme-msa?');
     expect(text).toContain('sig=[Redacted]');

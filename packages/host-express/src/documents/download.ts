@@ -14,10 +14,14 @@ import { type DocumentStorage, StorageKeyError } from './document-storage.js';
  * GET (and HEAD) /api/files/{fileId}?cid=&uid=&exp=&kid=&sig= — the link POST /api/create-signed-url
  * hands out (see ./signing.ts for its format).
  *
- * Needs no session cookie, so the link works in a new tab or a download manager while it is valid,
- * and is safe without one: the signature binds document, company, user, expiry and key id.
+ * Works only with the session that asked for it (its cookie goes along when the link is opened in
+ * a new tab of the same browser): the signature binds document, company, user, expiry, key id and
+ * that session, so a link that leaks (a log, a shared screen, a download manager) is useless
+ * elsewhere, and every link dies with its session at sign-out.
  *   - malformed query (missing, repeated, oversized or ill-formed parameters) → 400
- *   - unknown key id, wrong signature, expired, or its signer disabled or moved away → 403
+ *   - no session (signed out, expired, or another browser) → 401
+ *   - unknown key id, wrong signature (or another session), expired, or its signer disabled or
+ *     moved away → 403
  *   - document deleted or no longer the company's, a session of another company, or no file behind
  *     the row (including a storage key that would leave FILES_DIR / S3_PREFIX) → 404
  * Every error is problem+json titled with the HTTP status text.
@@ -44,6 +48,8 @@ const querySchema = z.object({
 export const downloadRequest = validate({ params: paramsSchema, query: querySchema });
 
 const INVALID = 'This download link is invalid. Request a new one from the Documents page.';
+const NO_SESSION =
+  'This download link works only while you are signed in, in the browser that asked for it. Sign in and request it again.';
 const EXPIRED = 'This download link has expired. Request a new one from the Documents page.';
 const NOT_FOUND = 'No such document.';
 
@@ -57,10 +63,12 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
   return async (req, res) => {
     const { params, query } = downloadRequest.input(req);
     const now = ctx.now();
+    if (!req.identity) return problem(res, 401, 'Unauthorized', NO_SESSION);
     const link = {
       fileId: params.fileId,
       companyId: query.cid,
       userId: query.uid,
+      sessionId: req.identity.sessionId,
       expiresAt: query.exp,
       kid: query.kid,
       sig: query.sig,
@@ -68,10 +76,6 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
     const verdict = verifyDownload(link, ctx.config.documents.signingKeys, now);
     if (verdict === 'expired') return forbidden(req, res, verdict, EXPIRED);
     if (verdict !== 'valid') return forbidden(req, res, verdict, INVALID);
-
-    // A session of another company must not fetch this company's file, even with a valid link.
-    const sessionCompany = req.identity?.companyId;
-    if (sessionCompany && sessionCompany !== link.companyId) return problem(res, 404, 'Not Found', NOT_FOUND);
 
     const signer = await db
       .selectFrom('users')
@@ -82,6 +86,9 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
     if (!signer || (signer.role === 'customer' && signer.company_id !== link.companyId)) {
       return forbidden(req, res, 'signer-revoked', INVALID);
     }
+
+    // The session that asked, now acting for another company (staff), must not fetch this one's file.
+    if (req.identity.companyId !== link.companyId) return problem(res, 404, 'Not Found', NOT_FOUND);
 
     const doc = await db
       .selectFrom('documents')
@@ -117,7 +124,7 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
             documentId: doc.id,
             kid: link.kid,
             expiresAt: new Date(link.expiresAt * 1000).toISOString(),
-            ...(req.identity ? { method: 'signed-url+session' } : { method: 'signed-url' }),
+            method: 'signed-url+session',
           },
         });
       } catch (error) {

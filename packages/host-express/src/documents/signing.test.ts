@@ -9,6 +9,7 @@ const CLAIMS: DownloadClaims = {
   fileId: 'doc-acme-msa',
   companyId: 'acme',
   userId: 'user-1',
+  sessionId: 'session-row-1',
   expiresAt: NOW.getTime() / 1000 + 300,
 };
 
@@ -35,6 +36,7 @@ describe('signed download links', () => {
     ['document id', { fileId: 'doc-acme-invoice' }],
     ['company id', { companyId: 'globex' }],
     ['user id', { userId: 'user-2' }],
+    ['session (another browser, or after sign-out and in again)', { sessionId: 'session-row-2' }],
     ['expiry', { expiresAt: CLAIMS.expiresAt + 3600 }],
   ])('refuses a changed %s', (_, change) => {
     const link = signDownload(CLAIMS, [NEW]);

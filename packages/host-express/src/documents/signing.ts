@@ -2,20 +2,25 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { SigningKey } from '../config/index.js';
 
 /**
- * HMAC-SHA256 signed download links (research/host-integrations.md §5).
+ * HMAC-SHA256 signed download links.
  *
  *   {base}/files/{fileId}?cid={companyId}&uid={userId}&exp={unix seconds}&kid={key id}&sig={base64url}
  *
  * The signature covers a versioned, unambiguous (JSON array) encoding of every claim: document id,
- * company id, user id, expiry and key id, so none of them can be changed or moved to another
- * document. The first configured key signs; any configured key verifies (rotation: put the new key
- * first and keep the old one until its links have expired). Only `sig` is a secret: it is one of the
- * query parameters the request logger redacts (http/logging.ts).
+ * company id, user id, expiry, key id, and the session that asked for the link, so none of them can
+ * be changed or moved to another document. The session is not in the URL: the download request's
+ * own session supplies it, so a link works only in the browser session that asked for it, and not
+ * at all once that session has ended (sign-out, expiry). The first configured key signs; any
+ * configured key verifies (rotation: put the new key first and keep the old one until its links
+ * have expired). Only `sig` is a secret: it is one of the query parameters the request logger
+ * redacts (http/logging.ts).
  */
 export interface DownloadClaims {
   fileId: string;
   companyId: string;
   userId: string;
+  /** The session row id (`PortalIdentity.sessionId`) of the session that asked for the link. */
+  sessionId: string;
   /** Expiry as Unix seconds; the link works while `now < expiresAt`. */
   expiresAt: number;
 }
@@ -27,7 +32,7 @@ export interface SignedDownload extends DownloadClaims {
 
 export type Verification = 'valid' | 'unknown-kid' | 'bad-signature' | 'expired';
 
-const PURPOSE = 'client-portal/document-download/v1';
+const PURPOSE = 'client-portal/document-download/v2';
 /** base64url of 32 bytes, without padding. */
 export const SIGNATURE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 export const KID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
@@ -38,6 +43,7 @@ function mac(secret: string, claims: DownloadClaims, kid: string): Buffer {
     claims.fileId,
     claims.companyId,
     claims.userId,
+    claims.sessionId,
     claims.expiresAt,
     kid,
   ]);

@@ -20,6 +20,24 @@ const BODY_ERRORS: Record<string, [status: number, title: string, detail: string
   'parameters.too.many': [413, 'Content Too Large', 'The body has too many parameters.'],
 };
 
+/** What other client errors (thrown by Express, its router or body parsers) are told. */
+const CLIENT_ERRORS: Record<number, string> = {
+  400: 'The request is malformed: check its path, query and body.',
+  413: 'The body is too large.',
+  415: 'The body’s media type or encoding is not supported.',
+};
+
+/** zlib's failures (Z_DATA_ERROR…; brotli's "Decompression failed"), as body parsers pass them on. */
+function isDecompressionError(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if ((typeof code === 'string' && code.startsWith('Z_')) || message === 'Decompression failed')
+      return true;
+    e = (e as { cause?: unknown; originalError?: unknown }).cause;
+  }
+  return false;
+}
+
 interface HttpishError {
   status?: unknown;
   statusCode?: unknown;
@@ -37,9 +55,10 @@ const isZodError = (error: unknown): error is z.core.$ZodError =>
 
 /**
  * The last error handler of /api (and of the app): every error becomes problem+json, never a
- * stack trace. zod errors → 400 with the failing fields; body-parser errors → 400/413/415; other
- * client errors (http-errors with `expose`) keep their status; an unreachable store → 503 with
- * Retry-After; anything else → 500, logged with its stack by the request logger.
+ * stack trace or an echo of the input. zod errors → 400 with the failing fields; body-parser and
+ * decompression errors → 400/413/415; other client errors keep their status with a fixed detail;
+ * a statement timeout or an unreachable store → 503 with Retry-After; an answer over the size
+ * limit → 503; anything else → 500, logged with its stack by the request logger.
  */
 export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next) => {
   // The request deadline answered already; what the handler tried to send after it is dropped.
@@ -51,11 +70,21 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   const e = (typeof error === 'object' && error !== null ? error : {}) as HttpishError;
   const body = typeof e.type === 'string' ? BODY_ERRORS[e.type] : undefined;
   if (body) return problem(res, ...body);
+  if (isDecompressionError(error)) {
+    return problem(
+      res,
+      400,
+      'Bad Request',
+      'The body could not be decompressed as its Content-Encoding says.',
+    );
+  }
   const status =
     typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : 500;
   if (status >= 400 && status < 500) {
-    const detail = e.expose === true && typeof e.message === 'string' ? e.message : undefined;
-    return problem(res, status, statusText(status), detail);
+    // Never the underlying message (a decompressor's, a parser's, the router's "Failed to decode
+    // param '…'"): it can echo the input. A route with something to say answers with problem().
+    const title = statusText(status);
+    return problem(res, status, title, CLIENT_ERRORS[status] ?? title);
   }
   if (isStatementTimeout(error)) {
     req.log?.warn({ err: error }, 'statement timed out');
@@ -110,18 +139,23 @@ const PATH_METHODS: readonly { pattern: RegExp; methods: Set<string> }[] = (() =
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
 /**
- * No /api route matched (the SPA fallback never answers for /api): 405 with `Allow` when the
- * path exists with other methods (OPTIONS answers 204 with `Allow`), else 404; problem+json.
+ * A method an /api path does not answer: 405 with `Allow`, before CSRF checks and sessions (a
+ * non-preflight OPTIONS gets 204 with `Allow`). Paths that are not the contract's go on (to a
+ * provider's own routes, or the 404).
  */
-export const apiNotFound: RequestHandler = (req, res) => {
+export const refuseOtherMethods: RequestHandler = (req, res, next) => {
   const methods = PATH_METHODS.find(({ pattern }) => pattern.test(req.path))?.methods;
-  if (!methods) {
-    return problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
-  }
+  if (!methods || (methods.has(req.method) && req.method !== 'OPTIONS')) return next();
+  if (req.method === 'OPTIONS' && req.headers['access-control-request-method'] !== undefined) return next();
   res.set('Allow', METHOD_ORDER.filter((method) => methods.has(method)).join(', '));
   if (req.method === 'OPTIONS') {
     res.status(204).end();
     return;
   }
   problem(res, 405, statusText(405), `${req.baseUrl}${req.path} does not answer ${req.method}.`);
+};
+
+/** No /api route matched: 404 problem+json (the SPA fallback never answers for /api). */
+export const apiNotFound: RequestHandler = (req, res) => {
+  problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
 };

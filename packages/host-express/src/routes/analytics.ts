@@ -1,4 +1,11 @@
-import { type DateRange, MAX_RANGE_DAYS, resolveAnalyticsRange, routes } from '@client-portal/api-client';
+import {
+  type DateRange,
+  dayOf,
+  INPUT_RULE_MESSAGES,
+  parseDay,
+  resolveAnalyticsRange,
+  routes,
+} from '@client-portal/api-client';
 import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { aiUsage } from '../analytics/ai-usage-queries.js';
 import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
@@ -23,16 +30,19 @@ import { type KeptAnswer, routeMounter, sendKept } from './mount.js';
  */
 export function createAnalyticsRoutes(ctx: HostContext, router: Router = createRouter()): Router {
   const { db } = ctx.store;
-  /** The range with the contract's defaults, or a 400 for one it refuses (backwards, too long). */
+  /**
+   * The range with the contract's defaults. The request schema checked a range with both ends
+   * given; one with a defaulted end (`to` = today, `from` = `to` − 89 days) is checked here: 400
+   * when it runs backwards or is longer than the contract allows.
+   */
   function rangeOf(query: { from?: string; to?: string }, res: Response): DateRange | null {
     const range = resolveAnalyticsRange(query, ctx.now());
     if (range) return range;
-    const backwards = !query.from || !query.to || query.from > query.to;
-    const message = backwards
-      ? '`from` must not be after `to` (default: today)'
-      : `The range may span at most ${MAX_RANGE_DAYS} days`;
+    const from = query.from === undefined ? null : parseDay(query.from);
+    const to = query.to === undefined ? dayOf(ctx.now()) : parseDay(query.to);
+    const backwards = from !== null && to !== null && from > to;
     problem(res, 400, 'Bad Request', 'The query string is invalid.', 'about:blank', [
-      { path: 'from', message },
+      { path: 'from', message: backwards ? INPUT_RULE_MESSAGES.rangeOrder : INPUT_RULE_MESSAGES.rangeSpan },
     ]);
     return null;
   }

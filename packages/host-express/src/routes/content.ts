@@ -22,11 +22,12 @@ import { routeMounter, sendKept } from './mount.js';
  *                                   SIGN_RATE_LIMIT links per user → 429 with Retry-After
  *   GET  /api/files/{fileId}?cid={companyId}&uid={userId}&exp={unix s}&kid={key id}&sig={hmac}
  *                                   the signed link (not in the contract: the client only follows
- *                                   the URL it was given). No session needed; HMAC-SHA256 over
- *                                   document, company, user, expiry and key id, checked in constant
- *                                   time against every configured key (the first one signs).
- *                                   400 malformed, 403 invalid/expired, 404 gone or another
- *                                   company's session. See ../documents/download.ts.
+ *                                   the URL it was given). Only with the session that asked for it;
+ *                                   HMAC-SHA256 over document, company, user, session, expiry and
+ *                                   key id, checked in constant time against every configured key
+ *                                   (the first one signs). 400 malformed, 401 no session, 403
+ *                                   invalid/expired/another session, 404 gone or another company.
+ *                                   See ../documents/download.ts.
  *   GET  /api/knowledge-base/…      see ./knowledge-base.ts
  *
  * The URL is a path on the API origin (`req.baseUrl` + /files/…), as the contract's linkUrl allows.
@@ -97,7 +98,13 @@ export function createContentRoutes(ctx: HostContext, router: Router = createRou
 
     const expiresAt = Math.ceil(now.getTime() / 1000) + documents.signedUrlTtlSeconds;
     const link = signDownload(
-      { fileId: doc.id, companyId: scope.companyId, userId: scope.userId, expiresAt },
+      {
+        fileId: doc.id,
+        companyId: scope.companyId,
+        userId: scope.userId,
+        sessionId: scope.sessionId,
+        expiresAt,
+      },
       documents.signingKeys,
     );
     const expiresAtIso = new Date(expiresAt * 1000).toISOString();

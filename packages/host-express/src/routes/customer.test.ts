@@ -190,7 +190,7 @@ describe.each(testStores)('customer routes: access and isolation on $name', (kin
       {},
       { contactId: DEMO_FIXTURES.contactId, extra: true },
       { contactId: '' },
-      { contactId: 'x'.repeat(65) },
+      { contactId: 'x'.repeat(129) },
       { contactId: -1 },
       { contactId: 1.5 },
       { contactId: null },

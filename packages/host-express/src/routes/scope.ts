@@ -8,6 +8,8 @@ export interface CallerScope {
   /** The customer's CRM contact; null for staff acting for a company. */
   contactId: string | null;
   userId: string;
+  /** The session row id (links handed out are bound to it). */
+  sessionId: string;
   role: 'customer' | 'staff';
 }
 
@@ -28,6 +30,7 @@ export const requireCompany: RequestHandler = (req, res, next) => {
     companyId: identity.companyId,
     contactId: identity.role === 'customer' ? identity.contactId : null,
     userId: identity.userId,
+    sessionId: identity.sessionId,
     role: identity.role,
   });
   next();

@@ -21,9 +21,7 @@ export async function signedUrl(
   email: string,
   fileId: string = DEMO_FIXTURES.fileId,
 ): Promise<string> {
-  const res = await demo.post('/api/create-signed-url', { fileId }, await demo.signIn(email));
-  if (res.status !== 200) throw new Error(`signing answered ${res.status}: ${res.text}`);
-  return routes.signedUrl.response.parse(res.body).url;
+  return signedUrlFor(demo, await demo.signIn(email), fileId);
 }
 
 /** The link with one query parameter (or the path's document id) replaced. */
@@ -36,3 +34,14 @@ export function withParam(url: string, name: string, value: string): string {
 
 export const download = (demo: DemoHost, url: string, cookie?: string) =>
   demo.get(url, cookie).buffer(true).responseType('blob');
+
+/** A signed link asked for with this session cookie. */
+export async function signedUrlFor(
+  demo: DemoHost,
+  cookie: string,
+  fileId: string = DEMO_FIXTURES.fileId,
+): Promise<string> {
+  const res = await demo.post('/api/create-signed-url', { fileId }, cookie);
+  if (res.status !== 200) throw new Error(`signing answered ${res.status}: ${res.text}`);
+  return routes.signedUrl.response.parse(res.body).url;
+}
