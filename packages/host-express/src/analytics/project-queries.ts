@@ -10,6 +10,7 @@ import { type Kysely, sql } from 'kysely';
 import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import type { ProjectScope } from './range.js';
+import { MAX_LIST_ROWS } from '../http/limits.js';
 
 /** An analytics project the per-project routes answer for. */
 export interface AnalyticsProjectRow {
@@ -24,7 +25,8 @@ const companyProjectRows = precompiled(['companyId'], (db, { companyId }: { comp
     .selectFrom('projects')
     .select(['id', 'name', 'jira_key', 'in_crm', 'analytics_enabled'])
     .where('company_id', '=', companyId)
-    .where((eb) => eb.or([eb('in_crm', '=', true), eb('analytics_enabled', '=', true)])),
+    .where((eb) => eb.or([eb('in_crm', '=', true), eb('analytics_enabled', '=', true)]))
+    .limit(MAX_LIST_ROWS),
 );
 
 function companyProjects(db: Kysely<Database>, companyId: string) {
@@ -104,7 +106,8 @@ const organisationRows = precompiled(
     where o.company_id = ${scope.companyId} and (o.project_id = ${scope.projectId} or r.id is not null)
       and exists (select 1 from projects p where p.id = ${scope.projectId} and p.company_id = ${scope.companyId})
     group by o.id, o.login, o.name, o.avatar_url, o.url
-    order by o.login, o.id`,
+    order by o.login, o.id
+    limit ${MAX_LIST_ROWS}`,
 );
 
 export async function projectOrganisations(
@@ -154,7 +157,8 @@ const repositoryRows = precompiled(['companyId', 'projectId'], (db, scope: Proje
       ),
     )
     .orderBy('r.full_name')
-    .orderBy('r.id'),
+    .orderBy('r.id')
+    .limit(MAX_LIST_ROWS),
 );
 
 export async function projectRepositories(

@@ -2,6 +2,7 @@ import type { ArticleSummary } from '@client-portal/api-client';
 import { type ExpressionBuilder, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { precompiled, precompiledJsonRows } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
+import { MAX_LIST_ROWS } from '../http/limits.js';
 
 /**
  * The knowledge base's queries. An article is visible when it is published
@@ -78,7 +79,7 @@ const articlesOf = (db: Kysely<Database>, { companyId, now }: Visibility) =>
 
 /** Every article the company sees (sorted in the handler: alphabetical order is the host's). */
 export const visibleArticles = precompiledJsonRows(['companyId', 'now'], (db, args: Visibility) =>
-  articlesOf(db, args).select(summaryColumns),
+  articlesOf(db, args).select(summaryColumns).limit(MAX_LIST_ROWS),
 );
 
 export const searchArticles = precompiledJsonRows(

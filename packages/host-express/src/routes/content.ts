@@ -11,6 +11,7 @@ import { writeAudit } from '../store/audit-log.js';
 import { precompiled } from '../store/precompiled.js';
 import { createKnowledgeBaseRoutes } from './knowledge-base.js';
 import { routeMounter, sendKept } from './mount.js';
+import { MAX_LIST_ROWS } from '../http/limits.js';
 
 /**
  * Documents and the knowledge base.
@@ -55,7 +56,8 @@ const companyDocuments = precompiled(['companyId'], (db, { companyId }: { compan
     ])
     .where('company_id', '=', companyId)
     .orderBy('created_at', 'desc')
-    .orderBy('id'),
+    .orderBy('id')
+    .limit(MAX_LIST_ROWS),
 );
 
 export function createContentRoutes(ctx: HostContext, router: Router = createRouter()): Router {

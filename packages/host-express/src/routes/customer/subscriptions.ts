@@ -11,6 +11,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { precompiledJsonRows } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import { alphabetical, displayableImage } from './crm-values.js';
+import { MAX_LIST_ROWS } from '../../http/limits.js';
 
 /**
  * The CRM data of the caller's company: every deal (whatever its stage: the portal's subscription
@@ -28,12 +29,14 @@ export async function loadCrm(db: Kysely<Database>, companyId: string): Promise<
       // Newest term first; deals without dates (CRM drafts) last.
       .orderBy('start_date', (ob) => ob.desc().nullsLast())
       .orderBy('id')
+      .limit(MAX_LIST_ROWS)
       .execute(),
     db
       .selectFrom('projects')
       .select(['id', 'name', 'jira_key'])
       .where('company_id', '=', companyId)
       .where('in_crm', '=', true)
+      .limit(MAX_LIST_ROWS)
       .execute(),
   ]);
   const deals: Deal[] = dealRows.map((row) => ({
@@ -83,9 +86,11 @@ const companyTeams = precompiledJsonRows(['companyId'], (db, { companyId }: { co
           .selectFrom('team_members as m')
           .innerJoin('talent as t', 't.id', 'm.talent_id')
           .select(['m.talent_id', 't.name', 'm.role', 't.photo_url', 'm.allocation_percent'])
-          .whereRef('m.team_id', '=', 'tm.id'),
+          .whereRef('m.team_id', '=', 'tm.id')
+          .limit(MAX_LIST_ROWS),
       ).as('members'),
-    ]),
+    ])
+    .limit(MAX_LIST_ROWS),
 );
 
 export async function loadTeams(db: Kysely<Database>, companyId: string): Promise<TeamsResponse> {

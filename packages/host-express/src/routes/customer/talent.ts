@@ -4,6 +4,7 @@ import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { precompiledJsonRows } from '../../store/precompiled.js';
 import type { Database } from '../../store/schema.js';
 import { alphabetical, displayableImage } from './crm-values.js';
+import { MAX_LIST_ROWS } from '../../http/limits.js';
 
 /**
  * Talent as the caller's company knows it: one row per assignment of the company, with the talent's
@@ -32,9 +33,14 @@ function companyTalent(db: Kysely<Database>, companyId: string) {
       'ta.end_date',
       'p.name as project_name',
       jsonArrayFrom(
-        eb.selectFrom('talent_specializations as s').select('s.name').whereRef('s.talent_id', '=', 't.id'),
+        eb
+          .selectFrom('talent_specializations as s')
+          .select('s.name')
+          .whereRef('s.talent_id', '=', 't.id')
+          .limit(MAX_LIST_ROWS),
       ).as('specializations'),
-    ]);
+    ])
+    .limit(MAX_LIST_ROWS);
 }
 
 type TalentRow = Awaited<ReturnType<ReturnType<typeof companyTalent>['execute']>>[number];
