@@ -17,20 +17,28 @@ function run(cmd, args, opts = {}) {
   return r.status === 0;
 }
 const pnpm = (...args) => run('npx', [...PNPM, ...args]);
+/** Says what is about to run, before it runs (long steps are otherwise silent for a while). */
+const announce = (what) => console.log(`› ${what}`);
 
 function ensureInstalled() {
   const marker = join(root, 'node_modules', '.modules.yaml');
   const lock = join(root, 'pnpm-lock.yaml');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return true;
-  console.log('› installing dependencies (pnpm, frozen lockfile)');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) {
+    announce('dependencies up to date');
+    return true;
+  }
+  announce('installing dependencies (pnpm, frozen lockfile) — first run takes about a minute');
   return pnpm('install', '--frozen-lockfile');
 }
 
 function ensureChromium() {
-  if (existsSync(CHROMIUM)) return true;
+  if (existsSync(CHROMIUM)) {
+    announce(`Chromium found at ${CHROMIUM}`);
+    return true;
+  }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (isRoot && existsSync('/usr/bin/apt-get')) {
-    console.log('› installing Chromium from Debian (browser tests need it)');
+    announce('installing Chromium from Debian (browser tests need it)');
     return (
       run('apt-get', ['update', '-qq']) &&
       run('apt-get', ['install', '-y', '-qq', 'chromium'], {
@@ -45,15 +53,19 @@ function ensureChromium() {
   return false;
 }
 
+const BUILDING = 'building the packages (ui, api-client, portal, host)';
+
 const command = process.argv[2];
 if (command === 'start') {
   if (!ensureInstalled()) process.exit(1);
   // The standalone portal: the Express host on the embedded store (PGlite in DATA_DIR, default
   // ./.data) with demo data and demo sign-in, on PORT (default 3000).
+  announce(BUILDING);
   if (!pnpm('run', 'build')) process.exit(1);
   const { EMBEDDED_STORE_NODE_FLAGS } = await import(
     pathToFileURL(join(root, 'packages/host-express/dist/cli/node-flags.js')).href
   );
+  announce('starting the portal host');
   const host = spawnSync(
     'node',
     // The memory bound is for the embedded store; with PostgreSQL, V8's defaults (throughput).
@@ -84,9 +96,13 @@ const step = (name, ok) => {
 
 const installed = step('install', ensureInstalled());
 const browser = step('chromium available', ensureChromium());
-const built = installed && step('build packages', pnpm('run', 'build'));
+let built = false;
 if (installed) {
+  announce(BUILDING);
+  built = step('build packages', pnpm('run', 'build'));
+  announce('type-checking (the packages, then stories, tests and scripts)');
   step('type-check', pnpm('run', 'typecheck') && pnpm('exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'));
+  announce('linting (biome)');
   step('lint (biome)', pnpm('exec', 'biome', 'ci', '.'));
 }
 let passed = 0;
@@ -95,6 +111,7 @@ const failures = [];
 if (built && browser) {
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
+  announce('running the tests (node and Chromium)');
   const vitestOk = pnpm(
     'exec',
     'vitest',
@@ -125,7 +142,11 @@ if (built && browser) {
   }
   // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
   if (!vitestOk && failed === 0) step('vitest exited cleanly', false);
+  announce('building Storybook');
   step('storybook build', pnpm('run', 'build-storybook'));
+} else {
+  const missing = [!built && 'a build', !browser && 'Chromium'].filter(Boolean).join(' and ');
+  announce(`skipping the tests and the Storybook build (they need ${missing})`);
 }
 const stepsFailed = checks.filter((c) => !c.ok).length;
 // Repeated at the end, where CI's log tail shows them.

@@ -106,7 +106,7 @@ describe('path routing and sign-in', () => {
 });
 
 describe('navigation entries per company', () => {
-  // Spec §2: Home shows only when the CRM contact's lifecycle stage passes the check.
+  // Home shows only when the CRM contact's lifecycle stage passes the check.
   it.each([
     [ACME, true],
     [GLOBEX, false],

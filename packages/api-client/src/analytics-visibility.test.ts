@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { visibleAnalyticsProjectKeys, visibleAnalyticsProjects } from './analytics-visibility.js';
 
-describe('visibleAnalyticsProjects (spec §5)', () => {
+describe('visibleAnalyticsProjects: analytics projects that are also CRM projects', () => {
   it('keeps projects whose key is in both lists, sorted by key', () => {
     const analytics = [
       { jiraProjectKey: 'ROUTE', name: 'Routing' },

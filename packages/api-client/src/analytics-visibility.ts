@@ -9,7 +9,7 @@ interface KeyedCrmProject {
 const usableKey = (key: unknown): key is string => typeof key === 'string' && key.trim() !== '';
 
 /**
- * Spec §5: an analytics project is visible only when its key is also the `jiraKey` of one of the
+ * An analytics project is visible only when its key is also the `jiraKey` of one of the
  * user's CRM projects. Empty and non-string keys are dropped, each key appears once, and the
  * result is sorted by key (code-unit order, so it is the same in every locale).
  */

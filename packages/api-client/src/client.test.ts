@@ -208,7 +208,7 @@ describe('request shape', () => {
     expect(seen.map((r) => r.headers.get('authorization'))).toEqual(['Bearer tok_123', null]);
   });
 
-  it('sends the seed’s compatibility bodies and POSTs `{}` when given nothing', async () => {
+  it('sends the original portal’s compatibility bodies and POSTs `{}` when given nothing', async () => {
     record('post', '/api/profile', fixtures.profile);
     await client.getProfile();
     expect(await seen[0]!.json()).toEqual({});
@@ -240,7 +240,7 @@ describe('request shape', () => {
     expect(posts).toBe(1);
   });
 
-  it('does not retry GET /api/talent (spec: not retried)', async () => {
+  it('does not retry GET /api/talent', async () => {
     const retrying = createApiClient({ baseUrl: BASE, retryLimit: 2 });
     let calls = 0;
     server.use(

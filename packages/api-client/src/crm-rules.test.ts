@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { countActiveDeals, lifecycleStageOf, serviceGroupOf } from './crm-rules.js';
 import { safeReturnTo } from './return-to.js';
 
-describe('serviceGroupOf and countActiveDeals (spec §4)', () => {
+describe('serviceGroupOf and countActiveDeals: Active deals per service group', () => {
   it('groups the five service types and ignores others', () => {
     expect(
       ['Team Plans', 'Premium Teams', 'Staffing', 'Staff Augmentation', 'Analytics', 'Consulting'].map(

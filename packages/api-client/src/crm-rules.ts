@@ -10,12 +10,15 @@ const GROUPS: Record<string, ServiceGroup> = {
   Analytics: 'analytics',
 };
 
-/** Spec §4 grouping of service types; null for a type the product does not group. */
+/**
+ * The service group of a deal's service type: 'Team Plans'/'Premium Teams' → premium teams,
+ * 'Staffing'/'Staff Augmentation' → staff augmentation, 'Analytics' → analytics; null for any other type.
+ */
 export function serviceGroupOf(serviceType: string): ServiceGroup | null {
   return GROUPS[serviceType] ?? null;
 }
 
-/** Only the 'Active' stage selects deals (spec §4). */
+/** Only the 'Active' stage selects deals: the counts are of Active deals. */
 export const ACTIVE_STAGE = 'Active';
 
 /** The three counts of the CRM response: Active deals per service group. Host and mocks share it. */

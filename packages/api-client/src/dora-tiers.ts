@@ -1,8 +1,8 @@
 import type { DoraTier } from './schemas/dora.js';
 
 /**
- * DORA 2023 thresholds as Apache DevLake encodes them (research/delivery-analytics.md §3.3). One
- * implementation for the host's numbers, the mocks and any provider backend.
+ * DORA 2023 performance tiers, with the thresholds Apache DevLake encodes for them. One implementation
+ * for the host's numbers, the mocks and any provider backend.
  */
 export const DORA_2023 = {
   /** Median deployment days per week ≥ 5 → elite, ≥ 1 → high; per month ≥ 1 → medium. */

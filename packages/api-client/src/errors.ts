@@ -54,8 +54,8 @@ export function statusText(status: number, given?: string): string {
 }
 
 /**
- * Every failed call rejects with this. `message` is the spec's catalogue message for the route
- * when it has one, otherwise the HTTP status text (spec §8); `status` is 0 when there was no
+ * Every failed call rejects with this. `message` is the route's catalogue message ('Failed to load
+ * DORA metrics', …) when it has one, otherwise the HTTP status text; `status` is 0 when there was no
  * response at all.
  */
 export class RequestError extends Error {

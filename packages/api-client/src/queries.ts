@@ -8,7 +8,7 @@ import type { CrmResponse } from './schemas/crm.js';
 import type { DoraQuery } from './schemas/dora.js';
 import type { ProfileResponse } from './schemas/profile.js';
 
-/** Spec §9: analytics stay fresh 5 minutes, are cached 30, and never refetch on focus or mount. */
+/** Analytics stay fresh 5 minutes, are cached 30, and never refetch on focus or mount. */
 export const ANALYTICS_FRESHNESS = {
   staleTime: 300_000,
   gcTime: 1_800_000,
@@ -77,7 +77,7 @@ function required<T>(value: T | undefined | null, what: string): T {
 }
 
 /**
- * TanStack Query v5 options for every route. The loading chain of spec §4 is expressed as
+ * TanStack Query v5 options for every route. The portal's loading chain is expressed as
  * `enabled` dependencies: session → profile → CRM (once the profile loaded without error) →
  * analytics project list (once CRM settled) → per-project analytics (for a visible key).
  */
@@ -89,7 +89,7 @@ export function createQueries(client: ApiClient) {
         queryFn: ({ signal }) => client.getSession({ signal }),
         retry: retryTransient,
       }),
-    /** Runs once there is a signed-in user. Not retried (spec §7). */
+    /** Runs once there is a signed-in user. Not retried. */
     profile: (session: Upstream<SessionUser | null>) =>
       queryOptions({
         queryKey: queryKeys.profile(),
@@ -173,14 +173,14 @@ export function createQueries(client: ApiClient) {
         retry: retryTransient,
         ...ANALYTICS_FRESHNESS,
       }),
-    /** Not retried (spec §7). */
+    /** Not retried. */
     talent: () =>
       queryOptions({
         queryKey: queryKeys.talent(),
         queryFn: ({ signal }) => client.getTalent({ signal }),
         retry: false,
       }),
-    /** Runs only when the contact id exists (spec §5). Not retried, like talent. */
+    /** Runs only when the contact id exists. Not retried, like talent. */
     talentAssociations: (contactId: string | number | null | undefined) =>
       queryOptions({
         queryKey: queryKeys.talentAssociations(contactId ?? ''),

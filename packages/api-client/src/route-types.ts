@@ -42,9 +42,12 @@ export interface JsonRoute extends RouteCommon {
   readonly response: z.ZodMiniType;
   /** A status that means "nothing to show" and makes the client return null (204 session, 404 AI usage). */
   readonly nullStatus?: 204 | 404;
-  /** The spec's error-catalogue message; without one, errors carry the HTTP status text. */
+  /**
+   * The route's error-catalogue message ('Failed to load DORA metrics', …); without one, errors carry
+   * the HTTP status text.
+   */
   readonly errorMessage?: string;
-  /** Safe to retry on transient failures (idempotent and not marked "not retried" by the spec). */
+  /** Safe to retry on transient failures: idempotent and not marked "not retried" (as GET /api/talent is). */
   readonly retry: boolean;
   /** Analytics routes compute over large tables; they get a longer timeout. */
   readonly slow?: boolean;

@@ -392,7 +392,7 @@ describe('host configuration', () => {
     }
   });
 
-  it('runs with part B’s auth: /api/auth/me answers 204 without a session', async () => {
+  it('runs with the host’s auth module: /api/auth/me answers 204 without a session', async () => {
     const host = await createPortalHost(testConfig(), { store });
     try {
       const res = await request(host.app).get('/api/auth/me').expect(204);

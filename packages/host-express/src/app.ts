@@ -65,7 +65,7 @@ export interface PortalHost {
 
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/** Part B's auth settings from the host's configuration. */
+/** The auth module's settings, from the host's configuration. */
 export function authConfigOf(config: HostConfig): AuthConfig {
   const { auth, http } = config;
   return authConfig({

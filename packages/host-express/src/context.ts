@@ -9,7 +9,7 @@ export interface HostContext {
   config: HostConfig;
   store: Store;
   logger: Logger;
-  /** Part B's auth: `requireSession` guards data routes; `req.identity` is the caller. */
+  /** The host's auth module: `requireSession` guards data routes; `req.identity` is the caller. */
   auth: PortalAuth;
   /** The clock (injectable so tests of expiry and date ranges are deterministic). */
   now: () => Date;

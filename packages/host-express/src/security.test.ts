@@ -5,7 +5,7 @@ import { DEMO_FIXTURES, GLOBEX } from './store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, SAME_ORIGIN_HEADERS, useDemoHost } from './test-support/demo-host.js';
 import { testStores } from './test-support/stores.js';
 
-// The security list, across every data route at once: tenancy (another company's ids are
+// The host's security rules, across every data route at once: tenancy (another company's ids are
 // 404 and nothing of theirs leaks into any body), the open-redirect rule, CSRF, and hostile bodies.
 // Each route module has its own detailed tests; this file makes sure no route is left out.
 

@@ -71,7 +71,7 @@ export const SignedIn: Story = {
 const signedOutLog = requestLog(['session', 'profile', 'crm']);
 
 /**
- * Spec §6: without a session (204) the guard sends the visitor to the login URL with returnTo =
+ * Without a session (204) the guard sends the visitor to the login URL with returnTo =
  * the portal's current path and query; nothing of the portal is shown meanwhile.
  */
 export const SignedOut: Story = {
@@ -84,7 +84,7 @@ export const SignedOut: Story = {
         `/api/auth/login?returnTo=${encodeURIComponent('/services/talent?tab=Active')}`,
       ),
     );
-    // Spec §4: nothing after the session is asked for without a user.
+    // Loading chain: nothing after the session is asked for without a user.
     await expect(signedOutLog.entries).toEqual(['session']);
     await expect(args.onSignInRequired).toHaveBeenCalledTimes(1);
     await expect(canvas.getByRole('status', { name: 'Taking you to sign-in…' })).toBeVisible();
@@ -414,7 +414,7 @@ const rootLog = requestLog(['session', 'profile']);
 
 /**
  * "/" has no page: a contact at the Home lifecycle stage (the fixtures' default) goes to Home.
- * Spec §4 order: the profile is asked for only after the session answered with a user.
+ * Loading order: the profile is asked for only after the session answered with a user.
  */
 export const RootRedirectToHome: Story = {
   args: { routing: { mode: 'memory', initialPath: '/' } },

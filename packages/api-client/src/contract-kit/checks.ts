@@ -91,7 +91,7 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     }),
     ok('crm', { body: {} }),
     ok('crm', {
-      name: 'crm: accepts the seed’s { profileData } body',
+      name: 'crm: accepts the original portal’s { profileData } body',
       body: { profileData: { profile: {} } },
     }),
     ok('talent'),

@@ -35,7 +35,7 @@ export const contentRoutes = {
     tag: 'Documents',
     auth: 'session',
     summary: 'Short-lived download URL for a document',
-    description: `Errors carry the HTTP status text (spec §8). ${SCOPED}`,
+    description: `Errors carry the HTTP status text (the route has no catalogue message). ${SCOPED}`,
     body: signedUrlRequestSchema,
     bodyPolicy: STRICT_BODY,
     response: signedUrlResponseSchema,

@@ -11,8 +11,9 @@ export const aiUsageQuerySchema = z
   .check(dateRangeCheck);
 
 /**
- * One normalised day (research/delivery-analytics.md §2.5). A counter a tool does not report is
- * null, not 0: Windsurf has no "suggestions shown", so its acceptance rate cannot be computed.
+ * One day of a tool's usage, in the same fields for Windsurf, Copilot and Cursor. A counter a tool
+ * does not report is null, not 0: Windsurf has no "suggestions shown", so its acceptance rate cannot
+ * be computed.
  */
 export const aiUsageDaySchema = named(
   'AiUsageDay',
@@ -83,7 +84,7 @@ export const aiToolUsageSchema = named(
 );
 
 /**
- * AI coding-assistant usage of a project. The path keeps the seed's name (/api/agents/windsurf)
+ * AI coding-assistant usage of a project. The path keeps the original portal's name (/api/agents/windsurf)
  * but the body covers every configured tool. 404 means "no data" (the client returns null).
  */
 export const aiUsageSchema = named(

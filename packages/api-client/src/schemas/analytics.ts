@@ -10,7 +10,7 @@ export const analyticsProjectSchema = named(
   z.object({
     jiraProjectKey: described(
       z.nullable(z.string()),
-      'Jira key; rows with an empty or null key are never visible (spec §5).',
+      'Jira key; rows with an empty or null key are never visible (visible keys are those of the caller’s CRM projects).',
     ),
     name: z.string(),
   }),
@@ -28,7 +28,8 @@ const DATA_SOURCES = ['github', 'jira', ...AI_TOOLS] as const;
 
 /**
  * The project card: what a customer wants at a glance (is it shipping, is it healthy, is the data
- * fresh), with the DORA headline for the range. The spec does not show the seed's shape.
+ * fresh), with the DORA headline for the range. The original portal's shape for this was not known;
+ * this one is designed here.
  */
 export const projectAnalyticsSchema = named(
   'ProjectAnalytics',

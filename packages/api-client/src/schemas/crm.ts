@@ -2,7 +2,11 @@ import * as z from 'zod/mini';
 import { count, isoDate } from './common.js';
 import { described, named } from './registry.js';
 
-/** Service types the product groups by (spec §4). The CRM may hold others; they are shown, not counted. */
+/**
+ * Service types the product groups by: 'Team Plans' and 'Premium Teams' (premium teams), 'Staffing'
+ * and 'Staff Augmentation' (staff augmentation), 'Analytics'. The CRM may hold others; they are
+ * shown, not counted.
+ */
 export const SERVICE_TYPES = [
   'Team Plans',
   'Premium Teams',
@@ -11,7 +15,7 @@ export const SERVICE_TYPES = [
   'Analytics',
 ] as const;
 
-/** Deal stages the fixtures use. Only 'Active' has a meaning in the product (spec §4). */
+/** Deal stages the fixtures use. Only 'Active' has a meaning in the product: only Active deals count. */
 export const DEAL_STAGES = ['Active', 'Pending', 'On Hold', 'Completed', 'Cancelled'] as const;
 
 export const dealSchema = named(
@@ -71,7 +75,7 @@ export const crmResponseSchema = named(
   }),
 );
 
-/** The seed sent `{ profileData }`; accepted for compatibility and ignored (the session decides). */
+/** The original portal sent `{ profileData }`; accepted for compatibility, ignored (the session decides). */
 export const crmRequestSchema = named(
   'CrmRequest',
   described(

@@ -32,7 +32,10 @@ export const documentsResponseSchema = named(
   z.object({ documents: described(z.array(documentSchema), 'Newest first.') }),
 );
 
-/** Strict: the file id is the whole request. Sent as JSON (the seed put the content type in Authorization). */
+/**
+ * Strict: the file id is the whole request. Sent as JSON (the original portal put the content type in
+ * Authorization).
+ */
 export const signedUrlRequestSchema = named(
   'SignedUrlRequest',
   z.strictObject({

@@ -37,7 +37,8 @@ const tier = described(z.nullable(doraTierSchema), 'Null when the range has no d
 
 /**
  * Headline values over the whole range, each with its tier. Durations are hours (fractional);
- * rates are 0–1. Definitions: research/delivery-analytics.md §3.3 (medians, DevLake 2023 tiers).
+ * rates are 0–1. DORA 2023 definitions as in Apache DevLake: lead and recovery times are medians,
+ * tiers are DevLake's 2023 thresholds.
  */
 export const doraHeadlineSchema = named(
   'DoraHeadline',

@@ -61,7 +61,7 @@ export const profileResponseSchema = named(
 );
 
 /**
- * The seed sent `{ user }`. Accepted (any JSON object, or no body) so old callers keep working,
+ * The original portal sent `{ user }`. Accepted (any JSON object, or no body) so old callers keep working,
  * and ignored: identity comes only from the session.
  */
 export const profileRequestSchema = named(

@@ -11,7 +11,7 @@ export const projectSummarySchema = named(
     name: z.string(),
     jiraProjectKey: described(
       z.string(),
-      'The project’s Jira key (added to the seed shape so a caller can map id ↔ key).',
+      'The project’s Jira key (added to the original portal’s shape so a caller can map id ↔ key).',
     ),
   }),
 );

@@ -188,7 +188,10 @@ export const recordIdParam = described(
   'Record id: letters, digits, ".", "_", ":" and "-", starting with a letter or digit, no "..", at most 128.',
 );
 
-/** A record id sent as a JSON number (the seed passed CRM ids as they came): a safe integer ≥ 0. */
+/**
+ * A record id sent as a JSON number (the original portal passed CRM ids as they came): a safe
+ * integer ≥ 0.
+ */
 export const recordIdNumber = described(
   z.number().check(z.int(), z.gte(0)),
   'Numeric record id: a safe integer ≥ 0 (at most 2^53 − 1).',

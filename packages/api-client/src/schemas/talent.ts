@@ -51,7 +51,7 @@ export const talentResponseSchema = named(
 
 /**
  * Strict: the one field is an id the host checks against the session's contact (403/404
- * otherwise). Numbers are accepted because the seed passed the CRM id as it came; a number is
+ * otherwise). Numbers are accepted because the original portal passed the CRM id as it came; a number is
  * never read from a string ("51234" stays the string id "51234").
  */
 export const talentAssociationsRequestSchema = named(

@@ -46,8 +46,8 @@ type NullableCounter = 'suggestions' | 'lines_suggested' | 'agent_requests';
 const NULLABLE: readonly NullableCounter[] = ['suggestions', 'lines_suggested', 'agent_requests'];
 
 /**
- * Counters each tool reports (research/delivery-analytics.md §2.5), for a range without rows: Windsurf
- * has no "suggestions shown", Cursor no lines suggested, Copilot no agent requests per day.
+ * Counters each tool's API reports, for a range without rows: Windsurf has no "suggestions shown",
+ * Cursor no lines suggested, Copilot no agent requests per day.
  */
 const REPORTED_BY_DEFAULT: Record<AiTool, Record<NullableCounter, boolean>> = {
   windsurf: { suggestions: false, lines_suggested: true, agent_requests: true },
@@ -55,7 +55,7 @@ const REPORTED_BY_DEFAULT: Record<AiTool, Record<NullableCounter, boolean>> = {
   cursor: { suggestions: true, lines_suggested: false, agent_requests: true },
 };
 
-/** Tools in the contract's order (the seed's route is Windsurf's, so it comes first). */
+/** Tools in the contract's order (the original portal's route is Windsurf's, so it comes first). */
 export const byToolOrder = (a: { tool: AiTool }, b: { tool: AiTool }) =>
   AI_TOOLS.indexOf(a.tool) - AI_TOOLS.indexOf(b.tool);
 

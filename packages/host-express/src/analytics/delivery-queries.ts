@@ -9,7 +9,7 @@ import type { DeliveryDay } from './dora.js';
 import type { AnalyticsProjectRow } from './project-queries.js';
 
 // A project's delivery analytics read from delivery_days, the per-UTC-day facts the database keeps
-// from the event tables (migration 0004, research/delivery-analytics.md §3): one round trip finds the
+// from the event tables (migration 0004): one round trip finds the
 // company's analytics project by its Jira key and returns its days in the range as one JSON text
 // (each day's JSON is stored, so PostgreSQL only joins text and the host parses it natively), with
 // the card's sums and the project-wide counts. Medians and buckets are taken in ./dora.ts.

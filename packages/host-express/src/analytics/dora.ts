@@ -16,8 +16,8 @@ import {
 import { LRUCache } from 'lru-cache';
 
 /**
- * One UTC day of a project's delivery events, as the queries aggregate them
- * (research/delivery-analytics.md §3.3):
+ * One UTC day of a project's delivery events, as the queries aggregate them (DORA 2023
+ * definitions as in Apache DevLake):
  * - deployments: successful production deployments that finished that day;
  * - failedDeployments: those of them with at least one attributed incident;
  * - leadTimes: hours from first commit to deployment of each change deployed that day (> 0 only);

@@ -42,7 +42,7 @@ export async function analyticsProjects(db: Kysely<Database>, companyId: string)
     .sort((a, b) => compareKeys(a.jiraProjectKey, b.jiraProjectKey) || compareKeys(a.name, b.name));
 }
 
-/** GET /api/projects: the analytics projects that are also CRM projects (spec §5), sorted by key. */
+/** GET /api/projects: the analytics projects that are also CRM projects, sorted by key. */
 export async function visibleProjects(db: Kysely<Database>, companyId: string): Promise<ProjectSummary[]> {
   const rows = await companyProjects(db, companyId);
   const analytics = rows

@@ -4,7 +4,7 @@ import type { HostConfig } from '../config/index.js';
 
 /**
  * PostHog's ingestion host and, for its *.i.posthog.com clouds, the assets host its lazily loaded
- * extensions come from (research/host-integrations.md §6).
+ * extensions come from (the `-assets` twin of the ingestion host, e.g. us-assets.i.posthog.com).
  */
 function posthogSources(host: string): { connect: string[]; script: string[] } {
   const url = new URL(host);

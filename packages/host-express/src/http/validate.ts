@@ -10,7 +10,10 @@ export interface RequestSchemas {
   readonly params?: z.core.$ZodType;
   readonly query?: z.core.$ZodType;
   readonly body?: z.core.$ZodType;
-  /** The body may be left out (the seed's ignored compatibility bodies); it is then parsed as `{}`. */
+  /**
+   * The body may be left out (the original portal's ignored compatibility bodies); it is then parsed
+   * as `{}`.
+   */
   readonly bodyOptional?: boolean;
   /**
    * Not read. Every contract route has a path, so a route without request schemas (GET /api/teams)

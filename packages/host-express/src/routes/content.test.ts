@@ -15,7 +15,7 @@ import { TEST_NOW } from '../test-support/host.js';
 import { testStores } from '../test-support/stores.js';
 import { SIGN_RATE_LIMIT } from './content.js';
 
-/** A problem+json answer whose title is the HTTP status text (spec §8). */
+/** A problem+json answer whose title is the HTTP status text (signed URLs have no catalogue message). */
 function expectProblem(res: request.Response, status: number, title: string): void {
   expect(res.status).toBe(status);
   expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);

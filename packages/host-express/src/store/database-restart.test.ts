@@ -138,7 +138,9 @@ describe.runIf(adminUrl)('PostgreSQL restarted under load', () => {
     const bad = outcomes.filter((outcome) => !outcome.ok);
     expect(bad.slice(0, 5), `${bad.length} bad answers`).toEqual([]);
     const summary = (list: Outcome[]) =>
-      JSON.stringify(list.map((o) => [Math.round(o.at - cutAt), Math.round(o.done - cutAt), o.status]).slice(0, 20));
+      JSON.stringify(
+        list.map((o) => [Math.round(o.at - cutAt), Math.round(o.done - cutAt), o.status]).slice(0, 20),
+      );
     const early = outcomes.filter((outcome) => outcome.done < cutAt && outcome.status !== 200);
     expect(early, summary(early)).toEqual([]);
     const during = outcomes.filter((outcome) => outcome.at >= cutAt && outcome.at < restoredAt);

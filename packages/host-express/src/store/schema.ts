@@ -152,7 +152,7 @@ export interface TeamMembersTable {
   allocation_percent: number;
 }
 
-// ── GitHub and delivery events (research/delivery-analytics.md §3.1) ─────────────────────────
+// ── GitHub and delivery events (deployments, code changes, incidents, AI usage per day) ────────
 
 export interface GithubOrganisationsTable {
   id: string;
@@ -329,7 +329,7 @@ export interface KbArticlesTable {
   updated_at: TimestampDefault;
 }
 
-// ── Auth (part B reads and writes these) ─────────────────────────────────────────────────────
+// ── Auth (the host's auth module reads and writes these) ───────────────────────────────────
 
 export interface UsersTable {
   id: string;

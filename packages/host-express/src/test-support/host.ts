@@ -36,7 +36,7 @@ export interface AuthDoubleOptions {
 }
 
 /**
- * Stands in for part B's createAuth in the host skeleton's tests: no sessions, no CSRF or CORS
+ * Stands in for the auth module's createAuth in the host skeleton's tests: no sessions, no CSRF or CORS
  * checks, GET /api/auth/me → 204. Keeps these tests about the skeleton, whatever auth does.
  */
 export function authDouble(options: AuthDoubleOptions = {}): (args: CreateAuthOptions) => PortalAuth {

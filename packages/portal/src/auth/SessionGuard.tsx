@@ -15,7 +15,7 @@ export function FullStatus({ children }: { children: ReactNode }) {
 }
 
 /**
- * Spec §6: only signed-in users reach the framed pages. Without a session (204) the visitor is
+ * Only signed-in users reach the framed pages. Without a session (204) the visitor is
  * sent to the login URL with `returnTo`; while the session loads, a spinner; when the host cannot
  * be reached, an offline message with retry.
  */

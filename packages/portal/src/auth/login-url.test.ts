@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currentPageAddress, currentReturnTo, loginUrlFor, portalPathOf } from './login-url';
 
-describe('loginUrlFor (spec §6: login URL with returnTo)', () => {
+describe('loginUrlFor (login URL with returnTo)', () => {
   it('adds returnTo, encoded, to a login URL without a query', () => {
     expect(loginUrlFor('/api/auth/login', '/services/talent?tab=Active')).toBe(
       '/api/auth/login?returnTo=%2Fservices%2Ftalent%3Ftab%3DActive',

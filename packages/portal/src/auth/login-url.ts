@@ -22,9 +22,9 @@ export function currentReturnTo(base: string, location: string, search: string):
 }
 
 /**
- * The login URL with `returnTo` (spec §6). Keeps a query the login URL already has and puts the
- * parameter before a fragment; `returnTo` is reduced to a same-origin path ('/' otherwise), so a
- * crafted address can never become an open redirect.
+ * The login URL with `returnTo` (the page to come back to after sign-in). Keeps a query the login
+ * URL already has and puts the parameter before a fragment; `returnTo` is reduced to a same-origin
+ * path ('/' otherwise), so a crafted address can never become an open redirect.
  */
 export function loginUrlFor(loginUrl: string, returnTo: string = currentPageAddress()): string {
   const hashAt = loginUrl.indexOf('#');

@@ -90,7 +90,7 @@ export function PortalDataProvider({
   );
 }
 
-/** The session (spec §4, first in the loading chain): a user, or null without a session. */
+/** The session (first in the loading chain): a user, or null without a session. */
 export function useSession() {
   const { queries } = usePortalData();
   return useQuery(queries.session());
@@ -110,7 +110,7 @@ export function useAccountManager() {
   return useQuery({ ...queries.accountManager(), enabled: session.data != null });
 }
 
-/** Spec §2: Home shows only when the CRM contact's lifecycle stage equals the configured code. */
+/** Home shows only when the CRM contact's lifecycle stage equals the configured code. */
 export function useHomeGate(): boolean {
   const { homeLifecycleStage } = usePortalData();
   const profile = useProfile();

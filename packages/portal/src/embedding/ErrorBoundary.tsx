@@ -41,7 +41,7 @@ class Boundary extends Component<BoundaryProps, { error: unknown; key: unknown }
 }
 
 /**
- * Keeps a failure inside the part that failed (spec: one failure never blanks the portal): the
+ * Keeps a failure inside the part that failed (one failure never blanks the whole portal): the
  * part shows an error with a retry, which also resets its failed queries.
  */
 export function ErrorBoundary({

@@ -6,7 +6,7 @@ import * as styles from './BookingButton.css';
 import { DeferredTooltip } from './deferred';
 
 /**
- * Spec §2: the floating chat button that opens the account manager's booking page in a new tab.
+ * The floating chat button that opens the account manager's booking page in a new tab.
  * Not shown while the account manager loads, or when there is none or no booking page.
  */
 export function BookingButton() {

@@ -13,7 +13,7 @@ export const link = style({
   textDecorationLine: 'none',
 });
 
-/** The provider's mark: the letter S, all a collapsed mini navigation shows of the logo (spec §2). */
+/** The provider's mark: the letter S, all a collapsed mini navigation shows of the logo. */
 export const mark = style({
   flex: 'none',
   inlineSize: '36px',

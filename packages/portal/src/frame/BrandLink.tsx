@@ -3,7 +3,7 @@ import { useHomeGate } from '../data/PortalData';
 import { useI18n } from '../i18n/I18nProvider';
 import * as styles from './BrandLink.css';
 
-/** The provider's mark, the letter S (spec §2), drawn rather than typed: it is an image, not text. */
+/** The provider's mark, the letter S, drawn rather than typed: it is an image, not text. */
 function Mark() {
   return (
     <svg className={styles.mark} viewBox="0 0 36 36" aria-hidden="true" focusable="false">

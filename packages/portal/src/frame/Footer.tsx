@@ -12,7 +12,7 @@ const LINKS: readonly { key: keyof PortalLinks; label: MessageKey }[] = [
 ];
 
 /**
- * Spec §2: the copyright line with the current year and the provider's links, each opening in a
+ * The copyright line with the current year and the provider's links, each opening in a
  * new tab (and saying so to screen readers). Rendered inside the frame's <footer>.
  */
 export function Footer() {

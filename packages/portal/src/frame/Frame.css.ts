@@ -9,13 +9,13 @@ import { createContainer, createVar, globalStyle, style } from '@vanilla-extract
  */
 export const frameContainer = createContainer('frame');
 
-/** "Large screens" (spec §2): the portal is at least the kit's `lg` breakpoint wide. */
+/** "Large screens" (side navigation, no top bar): the portal is at least the kit's `lg` breakpoint wide. */
 export const large = `${frameContainer} (min-width: ${breakpoints.lg}px)`;
 
-/** Spec §9: 290px expanded, 120px mini. */
+/** Side navigation width: 290px expanded, 120px mini. */
 export const NAV_EXPANDED = '290px';
 export const NAV_MINI = '120px';
-/** Spec §9: the mobile top bar. */
+/** Height of the top bar that replaces the navigation on small screens. */
 export const TOP_BAR_HEIGHT = '60px';
 
 /** The width the side navigation takes from the content (the mini/expanded setting, not hover). */

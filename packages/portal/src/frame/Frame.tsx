@@ -16,7 +16,7 @@ import { TopBar } from './TopBar';
 import * as topBarStyles from './TopBar.css';
 
 /**
- * The portal frame (spec §2): side navigation on large screens, a top bar with a drawer on small
+ * The portal frame: side navigation on large screens, a top bar with a drawer on small
  * ones, the page in the one <main>, the footer and the booking button. Each part has its own error
  * boundary, so a failing part shows its error and the rest of the portal keeps working.
  */

@@ -32,7 +32,7 @@ export const list = style({
 
 export const item = style({ display: 'flex', minInlineSize: 0 });
 
-/** Spec §2 and §9: the last entry sits at the bottom of the navigation, 35px above its edge. */
+/** The last entry sits at the bottom of the navigation, 35px above its edge. */
 export const pinned = style([
   item,
   {
@@ -77,7 +77,7 @@ export const link = style({
   },
 });
 
-/** Spec §9: navigation icons are 20px. */
+/** Navigation icons are 20px. */
 export const icon = style({
   display: 'inline-flex',
   flex: 'none',
@@ -106,7 +106,7 @@ export const profileLink = style({
   paddingInline: vars.space['2'],
 });
 
-/** Spec §9: the profile icon is 40px. */
+/** The profile icon is 40px. */
 export const logo = style({
   flex: 'none',
   inlineSize: '40px',

@@ -29,7 +29,7 @@ const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
   myTeams: UsersRound,
 };
 
-/** The letter a mini navigation shows for an entry (spec §2), in the label's own script. */
+/** The letter a collapsed mini navigation shows for an entry (its first), in the label's own script. */
 export function initialOf(label: string, locale: string): string {
   return (Array.from(label.trim())[0] ?? '').toLocaleUpperCase(locale);
 }
@@ -54,7 +54,7 @@ function EntryLink({ entry, location }: { entry: NavEntry; location: string }) {
 }
 
 /**
- * Spec §2: the company logo (default image as fallback) and, expanded, the signed-in user's name
+ * The Profile entry: the company logo (default image as fallback) and, expanded, the signed-in user's name
  * instead of the word Profile. The name is the link's text in every state, so it is also its
  * accessible name; collapsed, it is only hidden visually.
  */

@@ -12,7 +12,7 @@ import { DeferredSettingsMenu, DeferredTooltip } from './deferred';
 import * as styles from './SideNav.css';
 
 /**
- * The large-screen navigation (spec §2): logo, entries, the profile pinned to the bottom, and the
+ * The large-screen navigation: logo, entries, the profile pinned to the bottom, and the
  * mini-mode switch. In mini mode it expands while hovered, while keyboard focus is inside it and
  * while its settings menu is open; otherwise it shows first letters and the "S" mark.
  */

@@ -3,7 +3,7 @@ import { style } from '@vanilla-extract/css';
 import { large, TOP_BAR_HEIGHT } from './Frame.css';
 
 /**
- * Spec §2: on small screens a 60px bar replaces the navigation. Sticky rather than fixed: it stays
+ * On small screens a 60px bar replaces the navigation. Sticky rather than fixed: it stays
  * at the top while the page scrolls, without leaving the portal when it is embedded.
  */
 export const bar = style({

@@ -27,7 +27,7 @@ export function TopBar({
 }) {
   const { t } = useI18n();
   const navName = useLandmarkName('nav.label');
-  // Open for the route it was opened on: any navigation closes it (spec §2), with no effect to sync.
+  // Open for the route it was opened on: any navigation closes it, with no effect to sync.
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === location;
   return (

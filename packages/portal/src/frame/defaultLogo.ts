@@ -1,5 +1,5 @@
 /**
- * Spec §2: the Profile entry shows the company logo, or this default image when the company has
+ * The Profile entry shows the company logo, or this default image when the company has
  * none (or it fails to load). Inline, so the portal needs no asset folder or network for it.
  */
 const svg =

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Display contrast (spec §4, "contrast settings are held client-side"). */
+/** Display contrast, a setting held client-side (like mini mode). */
 export const CONTRASTS = ['default', 'bold'] as const;
 export type Contrast = (typeof CONTRASTS)[number];
 

@@ -108,7 +108,7 @@ export const widthBecomes = (el: Element, px: number) =>
 /** Entry list items of a navigation. */
 export const entriesOf = (nav: HTMLElement) => within(nav).getAllByRole('listitem');
 
-/** The hrefs of the entries in spec order (Home first, when shown). */
+/** The hrefs of the entries in navigation order (Home first, when shown). */
 export const ENTRY_HREFS = [
   '/home',
   '/dashboard',

@@ -1,9 +1,9 @@
 import { differenceInCalendarDays, formatDistanceStrict, isValid, startOfDay, subDays } from 'date-fns';
 import type { Locale } from 'date-fns';
 
-/** The check-in marker sits this many days before a subscription's end date (spec §9). */
+/** The check-in marker sits this many days before a subscription's end date. */
 export const CHECK_IN_DAYS_BEFORE_END = 60;
-/** Total used when a date is missing or invalid (spec §4). */
+/** Total days used when a date is missing or invalid (the rest of the result is then 0 and 'N/A'). */
 export const FALLBACK_TOTAL_DAYS = 100;
 
 export interface CheckInProgress {

@@ -7,13 +7,13 @@ const parse = (v: Date | string | number | null | undefined): Date | null => {
   return isValid(d) ? d : null;
 };
 
-/** Numeric day/month/year (e.g. 05/03/2024); '-' for an empty or invalid date (spec §5). */
+/** Numeric day/month/year (e.g. 05/03/2024); '-' for an empty or invalid date. */
 export function formatDateNumeric(v: Date | string | number | null | undefined): string {
   const d = parse(v);
   return d ? format(d, 'dd/MM/yyyy') : '-';
 }
 
-/** Abbreviated month, day, year (e.g. 'Mar 5, 2024'); '' for an empty or invalid date (spec §5). */
+/** Abbreviated month, day, year (e.g. 'Mar 5, 2024'); '' for an empty or invalid date. */
 export function formatDateShort(v: Date | string | number | null | undefined, locale?: Locale): string {
   const d = parse(v);
   return d ? format(d, 'MMM d, yyyy', { locale }) : '';

@@ -3,7 +3,7 @@ import { hrefOf, isActive, isFrameless, NAV_ENTRIES, visibleEntries } from './na
 
 const entry = (id: string) => NAV_ENTRIES.find((e) => e.id === id)!;
 
-describe('navigation entries (spec §2)', () => {
+describe('navigation entries', () => {
   it('links each entry to prefix + path + query', () => {
     expect(NAV_ENTRIES.map(hrefOf)).toEqual([
       '/home',

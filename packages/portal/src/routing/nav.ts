@@ -11,7 +11,7 @@ export type NavIcon =
   | 'myTeams'
   | 'profile';
 
-/** A navigation entry (spec §2): the link is `layout + path`, plus its query. */
+/** A navigation entry: the link is `layout + path`, plus its query. */
 export interface NavEntry {
   id: NavIcon;
   label: MessageKey;
@@ -20,7 +20,7 @@ export interface NavEntry {
   query: string;
 }
 
-/** Spec §2, in order. The last entry (Profile) is pinned to the bottom of the navigation. */
+/** The navigation entries, in order. The last entry (Profile) is pinned to the bottom of the navigation. */
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: 'home', label: 'nav.home', path: '/home', layout: '', query: '' },
   { id: 'dashboard', label: 'nav.dashboard', path: '/dashboard', layout: '', query: '' },
@@ -39,7 +39,7 @@ export function hrefOf(entry: NavEntry): string {
 }
 
 /**
- * Spec §2: an entry is active when the current path contains the entry's path, both lower-cased,
+ * An entry is active when the current path contains the entry's path, both lower-cased,
  * the query ignored.
  */
 export function isActive(entry: NavEntry, currentPath: string): boolean {
@@ -47,7 +47,7 @@ export function isActive(entry: NavEntry, currentPath: string): boolean {
   return path.includes(entry.path.toLowerCase());
 }
 
-/** Paths rendered without the frame (spec §2). */
+/** Paths rendered without the frame: the root path and the sign-in page. */
 export const SIGN_IN_PATH = '/auth/signin';
 export function isFrameless(currentPath: string): boolean {
   const path = (currentPath.split(/[?#]/, 1)[0] ?? '/').replace(/\/+$/, '') || '/';

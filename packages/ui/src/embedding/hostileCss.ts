@@ -1,5 +1,5 @@
 /**
- * Global CSS a real host page might carry: the cases from the embedding research (Tailwind's
+ * Global CSS a real host page might carry: cases embedders of UI kits commonly hit (Tailwind's
  * `.hidden`, box-sizing and rem changes, `button { all: unset }`) plus a Bootstrap-reboot-like set
  * of element rules, some of them !important. None of it may change how the kit looks.
  */

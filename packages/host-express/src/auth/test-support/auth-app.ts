@@ -116,7 +116,7 @@ export interface AuthTestApp {
   config: AuthConfig;
 }
 
-/** A minimal host: CORS → loadSession → CSRF guard → routes, as part A's app mounts them. */
+/** A minimal host: CORS → loadSession → CSRF guard → routes, as createPortalHost's app mounts them. */
 export function buildAuthApp(
   db: Kysely<Database>,
   clock: TestClock,

@@ -16,7 +16,7 @@ import { MAX_LIST_ROWS } from '../../http/limits.js';
 /**
  * The CRM data of the caller's company: every deal (whatever its stage: the portal's subscription
  * table shows them all, and only the counts select 'Active'), the CRM's projects with their Jira
- * keys, and the Active-deal counts per service group (spec §4, the same `countActiveDeals` the
+ * keys, and the Active-deal counts per service group (the same `countActiveDeals` the
  * mocks use). Analytics-only projects (`in_crm` false) are not CRM data and stay out. Empty and
  * null Jira keys are passed as stored: the portal's visibility rule drops them.
  */

@@ -125,7 +125,8 @@ type Counters = Pick<
 
 /**
  * Per-user rows (user_key = a hash of the login) and the tool's aggregate row ('*', with the
- * breakdowns) for every day; counters a tool does not report are null (research §2.5).
+ * breakdowns) for every day; counters a tool does not report are null
+ * (Windsurf: suggestions; Cursor: lines suggested; Copilot: agent requests).
  */
 export function aiUsageDaily(now: Date): NewRow<'ai_usage_daily'>[] {
   const rows: NewRow<'ai_usage_daily'>[] = [];

@@ -1,4 +1,7 @@
-/** Placements the spec names, plus Ark's logical names. Left/right are read as start/end (mirrored in RTL). */
+/**
+ * The portal's toast placements (top, bottom and their left/right corners), plus Ark's logical names.
+ * Left/right are read as start/end (mirrored in RTL).
+ */
 export type ToasterPlacement =
   | 'top'
   | 'top-left'
