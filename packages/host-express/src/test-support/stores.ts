@@ -64,15 +64,15 @@ export const pgliteTestStore: TestStoreKind = {
   name: 'PGlite',
   kind: 'pglite',
   async open() {
-    template ??= migratedTemplate();
-    const thread = await PgliteThread.open({
-      dataDir: null,
-      loadDataDir: await template,
-      statementTimeoutMs: 0,
-    });
-    return { ...storeFromPgliteThread(thread), url: null };
+    return { ...storeFromPgliteThread(await pgliteTestThread()), url: null };
   },
 };
+
+/** The thread of an in-memory embedded store loaded from the migrated template (to dump it, say). */
+export async function pgliteTestThread(): Promise<PgliteThread> {
+  template ??= migratedTemplate();
+  return PgliteThread.open({ dataDir: null, loadDataDir: await template, statementTimeoutMs: 0 });
+}
 
 /**
  * A pool's connections end asynchronously after it is destroyed; dropping the database WITH (FORCE)
