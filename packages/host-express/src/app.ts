@@ -12,7 +12,7 @@ import type { HostConfig } from './config/index.js';
 import type { HostContext } from './context.js';
 import { ResponseCache } from './http/response-cache.js';
 import { createDocumentStorage } from './documents/storage.js';
-import { apiNotFound, errorHandler, refuseOtherMethods } from './http/errors.js';
+import { apiNotFound, errorHandler, notFound, refuseOtherMethods } from './http/errors.js';
 import { healthRoutes } from './http/health.js';
 import { refuseLongUrls, requestDeadline } from './http/limits.js';
 import { createLogger, httpLogger } from './http/logging.js';
@@ -171,6 +171,12 @@ export async function createPortalHost(
     const app = express();
     app.disable('x-powered-by');
     app.set('trust proxy', config.http.trustProxy);
+    // Once shutdown begins, every answer closes its connection: a keep-alive client sends its next
+    // request to another instance instead of one that is about to cut the connection.
+    app.use((_req, res, next) => {
+      if (draining) res.setHeader('Connection', 'close');
+      next();
+    });
     app.use(refuseLongUrls);
     app.use(httpLogger(logger));
     app.use(securityHeaders(config));
@@ -184,6 +190,7 @@ export async function createPortalHost(
         demo: demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
       }),
     );
+    app.use(notFound);
     app.use(errorHandler);
 
     pruneTimer = setInterval(() => {

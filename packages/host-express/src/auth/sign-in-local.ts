@@ -4,7 +4,9 @@ import type { RequestHandler, Response } from 'express';
 import { writeAudit } from '../store/audit-log.js';
 import type { AuthContext } from './context.js';
 import { hashPassword, verifyPassword } from '../store/passwords.js';
+import { answeredByDeadline, extendDeadline, SIGN_IN_TIMEOUT_MS } from '../http/limits.js';
 import { invalidRequest, problem } from '../http/problem.js';
+import { PasswordQueue, PasswordQueueFullError } from './password-queue.js';
 import { clearRateLimit, hitBackoff, hitRateLimit, refundRateLimit, sourceOf } from './rate-limits.js';
 import { beginSession, sessionUserOf } from './sign-in-session.js';
 
@@ -37,6 +39,7 @@ function dummyHash(): Promise<string> {
  */
 export function createLocalSignIn(ctx: AuthContext): RequestHandler {
   if (ctx.config.mode === 'local') dummyHash().catch(() => undefined);
+  const passwords = new PasswordQueue();
   return async (req, res) => {
     if (ctx.config.mode !== 'local') {
       problem(res, 404, 'Not Found', 'Password sign-in is not enabled; use single sign-on.');
@@ -68,7 +71,21 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
       .select(['id', 'email', 'display_name', 'password_hash', 'company_id', 'role', 'disabled_at'])
       .where('email', '=', email)
       .executeTakeFirst();
-    const passwordOk = await verifyPassword(parsed.data.password, user?.password_hash ?? (await dummyHash()));
+    // Password checks wait their turn (password-queue.ts): a burst of sign-ins is served in order,
+    // so a sign-in may wait longer than the usual request deadline.
+    extendDeadline(res, SIGN_IN_TIMEOUT_MS);
+    const stored = user?.password_hash ?? (await dummyHash());
+    let passwordOk: boolean;
+    try {
+      passwordOk = await passwords.run(() => verifyPassword(parsed.data.password, stored));
+    } catch (error) {
+      if (!(error instanceof PasswordQueueFullError)) throw error;
+      res.set('Retry-After', '5');
+      problem(res, 503, 'Service Unavailable', 'Too many sign-ins at once. Try again shortly.');
+      return;
+    }
+    // Nobody waits for this answer any more: sign nobody in (no session without its cookie).
+    if (answeredByDeadline(res)) return;
     const failure = !user
       ? 'unknown_account'
       : !user.password_hash

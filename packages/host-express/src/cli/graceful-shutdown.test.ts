@@ -5,8 +5,11 @@ import { PassThrough, Readable } from 'node:stream';
 import { Router } from 'express';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createPortalHost } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { testStores } from '../test-support/stores.js';
+import { testConfig } from '../test-support/host.js';
+import { pgliteTestStore, testStores } from '../test-support/stores.js';
 import { startHost } from './start.js';
 
 // SIGTERM under load: every request already received finishes, with the database still there for
@@ -77,4 +80,23 @@ describe.each(testStores)('graceful shutdown with requests in flight on $name', 
       await rm(dataDir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('answers once shutdown has begun', () => {
+  it('close their connection, so keep-alive clients go elsewhere instead of being cut later', async () => {
+    const store = await pgliteTestStore.open();
+    const host = await createPortalHost(testConfig(), { store, demo: false });
+    try {
+      const keepAlive = { Connection: 'keep-alive' };
+      expect((await request(host.app).get('/healthz').set(keepAlive)).headers.connection).toBe('keep-alive');
+      host.drain();
+      const after = await request(host.app).get('/healthz').set(keepAlive);
+      expect(after.status).toBe(200);
+      expect(after.headers.connection).toBe('close');
+      expect((await request(host.app).get('/readyz')).status).toBe(503);
+    } finally {
+      await host.close();
+      await store.close();
+    }
+  });
 });

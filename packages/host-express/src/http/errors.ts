@@ -152,10 +152,35 @@ export const refuseOtherMethods: RequestHandler = (req, res, next) => {
     res.status(204).end();
     return;
   }
-  problem(res, 405, statusText(405), `${req.baseUrl}${req.path} does not answer ${req.method}.`);
+  problem(
+    res,
+    405,
+    statusText(405),
+    `${pathForDetail(`${req.baseUrl}${req.path}`)} does not answer ${req.method}.`,
+  );
 };
+
+/** Paths in a 404's detail are cut to this length: a detail never repeats much of the input. */
+const PATH_IN_DETAIL = 80;
+
+function pathForDetail(path: string): string {
+  return path.length > PATH_IN_DETAIL ? `${path.slice(0, PATH_IN_DETAIL)}…` : path;
+}
 
 /** No /api route matched: 404 problem+json (the SPA fallback never answers for /api). */
 export const apiNotFound: RequestHandler = (req, res) => {
-  problem(res, 404, 'Not Found', `There is no ${req.method} ${req.baseUrl}${req.path} route.`);
+  problem(
+    res,
+    404,
+    'Not Found',
+    `There is no ${req.method} ${pathForDetail(`${req.baseUrl}${req.path}`)} route.`,
+  );
+};
+
+/**
+ * Nothing matched at all (a write to a page path, an odd spelling of an /api path such as
+ * `//api//profile`): 404 problem+json rather than Express's HTML page.
+ */
+export const notFound: RequestHandler = (req, res) => {
+  problem(res, 404, 'Not Found', `Nothing answers ${req.method} ${pathForDetail(req.path)}.`);
 };

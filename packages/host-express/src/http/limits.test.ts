@@ -84,6 +84,25 @@ describe.each(testStores)('limits of one request on $name', (kind) => {
     expect(options.status).toBe(204);
     expect(options.headers.allow).toBe('GET, HEAD, POST, OPTIONS');
     expectProblem(await demo.get('/api/no-such-route', cookie), 404);
+    // Odd spellings that miss the /api router, and writes to page paths: problem+json, not HTML.
+    for (const path of ['//api//profile', '/api%2fprofile', '/dashboard']) {
+      expectProblem(await request(demo.host.app).post(path).set(SAME_ORIGIN_HEADERS).send({}), 404);
+    }
+    // A 404 never repeats a long path.
+    const long = await demo.get(`/api/${'a/'.repeat(2000)}`, cookie);
+    expectProblem(long, 404);
+    expect(long.body.detail.length).toBeLessThan(200);
+  });
+
+  it('never repeats a long key the client sent in a 400', async () => {
+    const cookie = await demo.signIn(ACME_USER);
+    const res = await demo.post(
+      '/api/create-signed-url',
+      { fileId: 'doc-acme-msa', ['k'.repeat(10_000)]: 1 },
+      cookie,
+    );
+    expectProblem(res, 400);
+    expect(res.text.length).toBeLessThan(1_000);
   });
 
   it('never echoes a decompressor’s message', async () => {
@@ -173,6 +192,12 @@ describe('the HTTP server’s own refusals', () => {
       expect(big).toMatch(/^HTTP\/1\.1 431 /);
       expect(big).toContain('Content-Type: application/problem+json');
       expect(JSON.parse(big.slice(big.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 431 });
+      const head = await rawExchange(
+        port,
+        `HEAD /healthz HTTP/1.1\r\nHost: x\r\nX-Big: ${'x'.repeat(MAX_HEADER_BYTES)}\r\n\r\n`,
+      );
+      expect(head).toMatch(/^HTTP\/1\.1 431 /);
+      expect(head.endsWith('\r\n\r\n')).toBe(true);
       const malformed = await rawExchange(port, 'GARBAGE\r\n\r\n');
       expect(malformed).toMatch(/^HTTP\/1\.1 400 /);
       expect(malformed).toContain('application/problem+json');

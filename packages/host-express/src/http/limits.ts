@@ -25,6 +25,12 @@ export const HEADERS_TIMEOUT_MS = 10_000;
 /** How long Node waits for a whole request, body included. */
 export const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
 
+/**
+ * A sign-in's deadline instead of REQUEST_TIMEOUT_MS: password checks are slow by design and
+ * queued in order, so a burst (everyone at nine o'clock) is served, slowly, rather than refused.
+ */
+export const SIGN_IN_TIMEOUT_MS = 60_000;
+
 /** An answer larger than MAX_RESPONSE_BYTES: answered 503 and logged, never sent. */
 export class ResponseTooLargeError extends Error {
   override readonly name = 'ResponseTooLargeError';
@@ -44,10 +50,20 @@ export const refuseLongUrls: RequestHandler = (req, res, next) => {
 };
 
 const timedOut = new WeakSet<Response>();
+/** Each pending request's deadline: re-armed by `extendDeadline`. */
+const deadlines = new WeakMap<Response, (ms: number) => void>();
 
 /** Whether the request deadline already answered this response (a late handler's writes are dropped). */
 export function answeredByDeadline(res: Response): boolean {
   return timedOut.has(res);
+}
+
+/**
+ * Gives a request `ms` from now instead of the usual deadline, for work that is slow by design and
+ * queued fairly (sign-in's password checks). No effect once the deadline has answered.
+ */
+export function extendDeadline(res: Response, ms: number): void {
+  deadlines.get(res)?.(ms);
 }
 
 /**
@@ -58,7 +74,7 @@ export function answeredByDeadline(res: Response): boolean {
  */
 export function requestDeadline(ms: number): RequestHandler {
   return (req, res, next) => {
-    const timer = setTimeout(() => {
+    const expire = () => {
       if (res.headersSent) return;
       timedOut.add(res);
       // A late handler's write after the end must not become an unhandled 'error' event.
@@ -66,7 +82,13 @@ export function requestDeadline(ms: number): RequestHandler {
       req.log?.warn({ timeoutMs: ms }, 'request deadline passed');
       res.set('Retry-After', '5');
       problem(res, 503, 'Service Unavailable', 'The request took too long. Try again shortly.');
-    }, ms);
+    };
+    let timer = setTimeout(expire, ms);
+    deadlines.set(res, (extended) => {
+      if (timedOut.has(res)) return;
+      clearTimeout(timer);
+      timer = setTimeout(expire, extended);
+    });
     const clear = () => clearTimeout(timer);
     res.once('finish', clear);
     res.once('close', clear);
@@ -80,7 +102,7 @@ const PARSER_ERRORS: Record<string, [status: number, detail: string]> = {
   HPE_HEADERS_TIMEOUT: [408, 'The request headers took too long to arrive.'],
 };
 
-function problemResponse(status: number, detail: string): string {
+function problemResponse(status: number, detail: string, head: boolean): string {
   const body = JSON.stringify({ type: 'about:blank', title: statusText(status), status, detail });
   return [
     `HTTP/1.1 ${status} ${statusText(status)}`,
@@ -89,7 +111,8 @@ function problemResponse(status: number, detail: string): string {
     `Content-Length: ${Buffer.byteLength(body)}`,
     'Connection: close',
     '',
-    body,
+    // An answer to HEAD has no body.
+    head ? '' : body,
   ].join('\r\n');
 }
 
@@ -101,12 +124,13 @@ function problemResponse(status: number, detail: string): string {
 export function limitServer(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
       socket.destroy();
       return;
     }
     const [status, detail] = PARSER_ERRORS[error.code ?? ''] ?? [400, 'The request is malformed.'];
-    socket.end(problemResponse(status, detail));
+    const head = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(problemResponse(status, detail, head));
   });
 }

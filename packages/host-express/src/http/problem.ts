@@ -28,11 +28,20 @@ export function problem(
     .send(JSON.stringify(body));
 }
 
-/** The failing fields of a zod error as the problem's `errors` (paths and messages, never the values). */
+/** Longest path or message in a problem's `errors`: zod names unknown keys, which the client chose. */
+const ERROR_TEXT_LENGTH = 120;
+
+const cut = (text: string) =>
+  text.length > ERROR_TEXT_LENGTH ? `${text.slice(0, ERROR_TEXT_LENGTH)}…` : text;
+
+/**
+ * The failing fields of a zod error as the problem's `errors` (paths and messages, never the
+ * values; a path or message that names a key the client sent is cut short).
+ */
 export function problemErrors(error: z.core.$ZodError, limit = 10): NonNullable<Problem['errors']> {
   return error.issues.slice(0, limit).map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
+    path: cut(issue.path.map(String).join('.')),
+    message: cut(issue.message),
   }));
 }
 
