@@ -3,34 +3,27 @@
 // "hello" route in the same run. Plain Node ESM over the BUILT packages: `node bench/host.mjs`.
 // See bench/README.md for the options, what is measured and the budgets.
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { cpus, devNull, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
+import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, devNull, loadavg, platform, release, totalmem } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
 import {
-  apiClientDistFile,
-  apiClientDistUrl,
-  benchDir,
-  BUILD_COMMAND,
-  hostDistFile,
-  hostDistUrl,
-  hostPackageDir,
-  apiClientPackageDir,
-  repoRoot,
-  requireFromHost,
-} from './lib/paths.mjs';
+  BrokenError,
+  checkBuild,
+  CLOCK_TICKS_PER_SECOND,
+  fmt,
+  gitInfo,
+  MB,
+  processTicks,
+  procStatus,
+  round,
+  RssSampler,
+  table,
+  UsageError,
+} from './lib/common.mjs';
+import { apiClientDistUrl, benchDir, hostDistUrl, requireFromHost } from './lib/paths.mjs';
+import { prepareStoreFor } from './lib/store.mjs';
+import { buildTargets, probe, signIn } from './lib/targets.mjs';
 
 const BUDGETS = { minRatioPercent: 40, maxP99Ms: 25, maxEmbeddedRssMb: 350, atConnections: 32 };
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -115,48 +108,6 @@ function parseOptions() {
   };
 }
 
-class UsageError extends Error {}
-/** Something is broken (not merely slow): the run exits 1. */
-class BrokenError extends Error {}
-
-// ── Build freshness ─────────────────────────────────────────────────────────────────────────────
-
-function newestSource(dir) {
-  let newest = { path: null, mtimeMs: 0 };
-  const walk = (d) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== 'test-support' && entry.name !== 'mocks') walk(p);
-      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|stories)\.tsx?$/.test(entry.name)) {
-        const { mtimeMs } = statSync(p);
-        if (mtimeMs > newest.mtimeMs) newest = { path: p, mtimeMs };
-      }
-    }
-  };
-  walk(dir);
-  return newest;
-}
-
-function checkBuild() {
-  const warnings = [];
-  for (const [pkgDir, distFile] of [
-    [hostPackageDir, hostDistFile],
-    [apiClientPackageDir, apiClientDistFile],
-  ]) {
-    if (!existsSync(distFile)) {
-      throw new BrokenError(`${relative(repoRoot, distFile)} is missing; build first:\n  ${BUILD_COMMAND}`);
-    }
-    const newest = newestSource(join(pkgDir, 'src'));
-    if (newest.mtimeMs > statSync(distFile).mtimeMs) {
-      warnings.push(
-        `${relative(repoRoot, distFile)} is older than ${relative(repoRoot, newest.path)}: the bench runs the last build. Rebuild with:\n  ${BUILD_COMMAND}`,
-      );
-    }
-  }
-  return warnings;
-}
-
 // ── Child processes and their memory ────────────────────────────────────────────────────────────
 
 const children = new Set();
@@ -212,100 +163,7 @@ async function memoryUsageOf(server) {
   );
 }
 
-function procStatus(pid) {
-  try {
-    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (name) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? Number.NaN);
-    return { rss: kb('VmRSS') * 1024, hwm: kb('VmHWM') * 1024 };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Samples the child's RSS every 100 ms: from /proc/<pid>/status (Linux; does not disturb the
- * child), else process.memoryUsage() over IPC. On Linux the kernel's own high-water mark (VmHWM)
- * is reset before the load starts (clear_refs 5), so the peak also covers spikes between samples.
- */
-class RssSampler {
-  constructor(server) {
-    this.server = server;
-    this.useProc = procStatus(server.pid) !== null;
-    this.latest = Number.NaN;
-    this.windowPeak = 0;
-    this.loadPeak = 0;
-    this.hwmReset = false;
-    this.onMessage = (message) => {
-      if (message?.type === 'memory') this.record(message.rss);
-    };
-    if (!this.useProc) server.child.on('message', this.onMessage);
-  }
-  record(rss) {
-    if (!Number.isFinite(rss)) return;
-    this.latest = rss;
-    if (rss > this.windowPeak) this.windowPeak = rss;
-  }
-  sampleNow() {
-    if (this.useProc) this.record(procStatus(this.server.pid)?.rss);
-    else if (this.server.child.connected) this.server.child.send({ type: 'memory' });
-  }
-  /** The current RSS, read now. */
-  async current() {
-    if (this.useProc) return procStatus(this.server.pid)?.rss ?? Number.NaN;
-    this.sampleNow();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    return this.latest;
-  }
-  resetHighWaterMark() {
-    if (!this.useProc) return;
-    try {
-      writeFileSync(`/proc/${this.server.pid}/clear_refs`, '5');
-      this.hwmReset = true;
-    } catch {
-      this.hwmReset = false;
-    }
-  }
-  /** Starts a measurement window (one route); returns a function that ends it with its peak. */
-  window() {
-    this.windowPeak = 0;
-    this.sampleNow();
-    const timer = setInterval(() => this.sampleNow(), 100);
-    return () => {
-      clearInterval(timer);
-      this.sampleNow();
-      const peak = this.windowPeak;
-      if (peak > this.loadPeak) this.loadPeak = peak;
-      return peak;
-    };
-  }
-  /** Peak RSS under load: sampled, or the kernel's high-water mark since the reset if higher. */
-  peakUnderLoad() {
-    const hwm = this.useProc && this.hwmReset ? (procStatus(this.server.pid)?.hwm ?? 0) : 0;
-    return Math.max(this.loadPeak, hwm);
-  }
-  /** The kernel's peak RSS of the process (since start, or since the reset). */
-  highWaterMark() {
-    return this.useProc ? (procStatus(this.server.pid)?.hwm ?? Number.NaN) : Number.NaN;
-  }
-  stop() {
-    this.server.child.off('message', this.onMessage);
-  }
-}
-
 // ── Other processes' CPU ──
-
-/** utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */
-const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ: 100 on every Linux architecture Node runs on
-
-function processTicks(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
 
 /**
  * How much of the machine's CPU other processes used while a route was measured: busy time from
@@ -358,171 +216,6 @@ class CpuAccount {
       cpuMs: ms,
     };
   }
-}
-
-// ── Stores ──────────────────────────────────────────────────────────────────────────────────────
-
-/** A fresh place for the host's data: a temp DATA_DIR (pglite) or a new database (postgres). */
-async function prepareStoreFor(options) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
-  if (options.store === 'pglite') {
-    return {
-      backendPids: async () => [],
-      env: { DATA_DIR: dataDir },
-      label: `embedded PGlite in ${dataDir}`,
-      cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const pg = requireFromHost('pg');
-  const adminUrl = options.databaseUrl;
-  const database = `bench_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench' });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${database}"`);
-  } catch (error) {
-    await admin.end().catch(() => {});
-    rmSync(dataDir, { recursive: true, force: true });
-    throw new BrokenError(`cannot create the bench database on ${redactUrl(adminUrl)}: ${error.message}`);
-  }
-  const version = (await admin.query('show server_version')).rows[0]?.server_version ?? '?';
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  let dropped = false;
-  const monitor = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench-monitor' });
-  await monitor.connect();
-  return {
-    /** The PostgreSQL processes serving the bench database (their CPU is the host's work). */
-    backendPids: async () =>
-      (await monitor.query('select pid from pg_stat_activity where datname = $1', [database])).rows.map(
-        (row) => row.pid,
-      ),
-    env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
-    label: `PostgreSQL ${version}, database ${database} on ${url.host}`,
-    database,
-    serverVersion: version,
-    cleanup: async () => {
-      if (dropped) return;
-      dropped = true;
-      await monitor.end().catch(() => {});
-      const client = new pg.Client({ connectionString: adminUrl, application_name: 'portal-bench' });
-      try {
-        await client.connect();
-        await client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      } catch (error) {
-        console.error(`! could not drop the bench database ${database}: ${error.message}`);
-      } finally {
-        await client.end().catch(() => {});
-        rmSync(dataDir, { recursive: true, force: true });
-      }
-    },
-  };
-}
-
-function redactUrl(raw) {
-  try {
-    const url = new URL(raw);
-    if (url.password) url.password = '***';
-    return url.href;
-  } catch {
-    return '(unparseable URL)';
-  }
-}
-
-// ── Targets ─────────────────────────────────────────────────────────────────────────────────────
-
-/** Contract parameter names that are spelled differently in DEMO_FIXTURES. */
-const FIXTURE_ALIASES = { jiraProjectKey: 'projectKey', slug: 'articleSlug', q: 'searchQuery' };
-
-function fixtureFor(name, fixtures) {
-  const key = name in fixtures ? name : FIXTURE_ALIASES[name];
-  const value = key === undefined ? undefined : fixtures[key];
-  return typeof value === 'string' ? value : undefined;
-}
-
-/** Required keys of a zod object schema (an optional key accepts undefined). */
-function requiredKeys(schema) {
-  const shape = schema?.shape ?? {};
-  return Object.entries(shape)
-    .filter(([, field]) => !field.safeParse(undefined).success)
-    .map(([name]) => name);
-}
-
-/**
- * Every GET JSON route of the contract that needs a session, with its path parameters and required
- * query parameters filled from DEMO_FIXTURES; then /api/auth/me and the health probes.
- */
-function buildTargets(routes, fillPath, fixtures) {
-  const targets = [];
-  const problems = [];
-  for (const [id, route] of Object.entries(routes)) {
-    if (route.method !== 'GET' || route.kind !== 'json' || route.auth !== 'session') continue;
-    const params = {};
-    for (const name of Object.keys(route.params?.shape ?? {})) {
-      const value = fixtureFor(name, fixtures);
-      if (value === undefined) problems.push(`${id}: no demo value for path parameter "${name}"`);
-      else params[name] = value;
-    }
-    const query = new URLSearchParams();
-    for (const name of requiredKeys(route.query)) {
-      const value = fixtureFor(name, fixtures);
-      if (value === undefined) problems.push(`${id}: no demo value for required query parameter "${name}"`);
-      else query.set(name, value);
-    }
-    if (problems.some((p) => p.startsWith(`${id}:`))) continue;
-    const search = query.size > 0 ? `?${query}` : '';
-    targets.push({
-      id,
-      path: `${fillPath(route.path, params)}${search}`,
-      kind: 'contract',
-      errors: route.errors,
-    });
-  }
-  targets.push({ id: routes.session ? 'session' : 'me', path: '/api/auth/me', kind: 'contract', errors: [] });
-  targets.push({ id: 'healthz', path: '/healthz', kind: 'probe', errors: [] });
-  targets.push({ id: 'readyz', path: '/readyz', kind: 'probe', errors: [] });
-  if (problems.length > 0) {
-    throw new BrokenError(`cannot fill these routes from DEMO_FIXTURES:\n  ${problems.join('\n  ')}`);
-  }
-  return targets;
-}
-
-// ── HTTP ────────────────────────────────────────────────────────────────────────────────────────
-
-/** Signs in with POST /api/auth/login (the CSRF guard wants Origin and Sec-Fetch-Site); returns the Cookie header. */
-async function signIn(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-      Origin: baseUrl,
-      'Sec-Fetch-Site': 'same-origin',
-    },
-    body: JSON.stringify({ email, password }),
-  });
-  const body = await res.text();
-  if (res.status !== 200) {
-    throw new BrokenError(`signing in as ${email} answered ${res.status}: ${body.slice(0, 300)}`);
-  }
-  const cookies = res.headers
-    .getSetCookie()
-    .map((line) => line.split(';', 1)[0].trim())
-    .filter((pair) => /^[^=]+=.+/.test(pair));
-  if (cookies.length === 0) throw new BrokenError(`signing in as ${email} set no cookie`);
-  return cookies.join('; ');
-}
-
-async function probe(baseUrl, path, headers) {
-  const res = await fetch(`${baseUrl}${path}`, { headers });
-  const body = await res.text();
-  return {
-    status: res.status,
-    contentType: res.headers.get('content-type') ?? '',
-    bytes: Buffer.byteLength(body),
-    body,
-  };
 }
 
 const autocannon = requireFromHost('autocannon');
@@ -606,8 +299,6 @@ async function measure(url, headers, options, { server, profileFile, countQuerie
     ),
   };
 }
-
-const round = (n, digits = 2) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /**
  * One result from measurements of equal duration: mean req/s, requests and counts summed, CPU,
@@ -697,42 +388,6 @@ async function measureUndisturbed(url, headers, options, extra) {
     if (m.otherCpuPercent === null || m.otherCpuPercent < DISTURBED_PERCENT) break;
   }
   return { ...best, attempts };
-}
-
-// ── Output ──────────────────────────────────────────────────────────────────────────────────────
-
-const MB = 1024 * 1024;
-const fmt = {
-  int: (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : '–'),
-  ms: (n) => (Number.isFinite(n) ? (Number.isInteger(n) ? String(n) : n.toFixed(1)) : '–'),
-  pct: (n) => (Number.isFinite(n) ? `${n.toFixed(1)}%` : '–'),
-  mb: (n) => (Number.isFinite(n) ? (n / MB).toFixed(0) : '–'),
-};
-
-function table(rows, columns) {
-  const widths = columns.map((c) => Math.max(c.title.length, ...rows.map((r) => String(c.value(r)).length)));
-  const line = (cells) =>
-    cells
-      .map((cell, i) =>
-        columns[i].align === 'left' ? String(cell).padEnd(widths[i]) : String(cell).padStart(widths[i]),
-      )
-      .join('  ');
-  return [
-    line(columns.map((c) => c.title)),
-    widths.map((w) => '─'.repeat(w)).join('  '),
-    ...rows.map((r) => line(columns.map((c) => c.value(r)))),
-  ].join('\n');
-}
-
-function gitInfo() {
-  try {
-    const commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).trim();
-    const dirty =
-      execFileSync('git', ['status', '--porcelain'], { cwd: repoRoot, encoding: 'utf8' }).trim() !== '';
-    return { commit, dirty };
-  } catch {
-    return { commit: null, dirty: null };
-  }
 }
 
 // ── Main ────────────────────────────────────────────────────────────────────────────────────────

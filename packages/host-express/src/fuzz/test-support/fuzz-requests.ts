@@ -662,7 +662,10 @@ function regression(
   };
 }
 
-/** The brief's named cases: each must answer 4xx problem+json within the timeout. */
+/**
+ * Requests that once crashed, hung or 500ed the host (far-future ranges that never ended, NUL in
+ * ids, year-0000 dates): each must answer 4xx problem+json within the timeout.
+ */
 export function regressionCases(): RegressionCase[] {
   const card = 'GET /api/analytics/projects/{projectKey}';
   const dora = 'GET /api/analytics/dora';
