@@ -4,52 +4,44 @@
 // route mix under load, many sign-ins at once, the PostgreSQL server restarted (or its connections
 // terminated) under load, and SIGTERM under load. Plain Node ESM over the BUILT packages:
 // `node bench/faults.mjs`. See bench/README.md for the options, what is measured and the verdicts.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent } from 'node:http';
-import { cpus, loadavg, platform, release, totalmem } from 'node:os';
-import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { loadavg } from 'node:os';
+import { AUTOCANNON_VERSION } from './lib/autocannon.mjs';
+import { describeExit, freePort, startCliHost, stopCliHost } from './lib/cli-host.mjs';
+import { BrokenError, checkBuild, fmt, gitInfo, MB, procStatus, round, UsageError } from './lib/common.mjs';
 import {
-  describeExit,
-  foreignSignal,
-  freePort,
-  getStatus,
-  startCliHost,
-  stopCliHost,
-} from './lib/cli-host.mjs';
+  exitWith,
+  hostEnvironment,
+  machineInfo,
+  machineLine,
+  numberOption,
+  optionsOrExit,
+  parseCommandLine,
+  writeResults,
+} from './lib/cli.mjs';
+import { accountsChild, BENCH_ACCOUNT_PASSWORD } from './lib/faults/accounts.mjs';
+import { dbFaultScenario } from './lib/faults/db-fault.mjs';
+import { loadScenario } from './lib/faults/load.mjs';
 import {
-  BrokenError,
-  CLOCK_TICKS_PER_SECOND,
-  checkBuild,
-  fmt,
-  gitInfo,
-  MB,
-  processTicks,
-  procStatus,
-  RssSampler,
-  round,
-  table,
-  UsageError,
-} from './lib/common.mjs';
-import { countBy, percentile, send, startLoad } from './lib/http-load.mjs';
-import { apiClientDistUrl, benchDir, hostDistUrl, requireFromHost } from './lib/paths.mjs';
-import {
-  ensureRunning,
-  findCluster,
-  pgCtl,
-  terminateBackends,
-  waitForServer,
-} from './lib/postgres-cluster.mjs';
+  fmtS,
+  listCounts,
+  log,
+  printFault,
+  printLoad,
+  printSigterm,
+  printSignIns,
+  seconds,
+} from './lib/faults/report.mjs';
+import { signInScenario } from './lib/faults/sign-ins.mjs';
+import { sigtermScenario } from './lib/faults/sigterm.mjs';
+import { apiClientDistUrl, hostDistUrl } from './lib/paths.mjs';
+import { ensureRunning, findCluster } from './lib/postgres-cluster.mjs';
 import { prepareStoreFor, redactUrl } from './lib/store.mjs';
-import { benchAccount, buildTargets, probe, signIn } from './lib/targets.mjs';
+import { buildTargets, demoAccounts } from './lib/targets.mjs';
 
 /** Budgets (a miss is reported, exit code 0): the embedded store's RSS, as bench/host.mjs judges it. */
 const BUDGETS = { maxEmbeddedRssMb: 350 };
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const SCENARIOS = ['load', 'sign-ins', 'db-fault', 'sigterm'];
-/** Password of the extra accounts (bench-001@acme.example …) the sign-in scenarios use. */
-const BENCH_ACCOUNT_PASSWORD = 'bench-password-sign-in';
 const USAGE = `Usage: node bench/faults.mjs [options]
 
 Scenarios (all when none is named):
@@ -91,8 +83,8 @@ The restart fault stops the whole PostgreSQL server: every other client of it lo
 // ── Options ─────────────────────────────────────────────────────────────────────────────────────
 
 function parseOptions() {
-  const { values } = parseArgs({
-    options: {
+  const values = parseCommandLine(
+    {
       store: { type: 'string' },
       load: { type: 'boolean' },
       'sign-ins': { type: 'boolean' },
@@ -110,26 +102,11 @@ function parseOptions() {
       terminations: { type: 'string' },
       slow: { type: 'string' },
       'pg-cluster': { type: 'string' },
-      'database-url': { type: 'string' },
-      'log-level': { type: 'string' },
-      'no-json': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+    USAGE,
+  );
   const env = process.env;
-  const number = (name, raw, fallback, min) => {
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < min)
-      throw new UsageError(`--${name} must be a number ≥ ${min} (got "${raw}")`);
-    return n;
-  };
-  const int = (...args) => Math.round(number(...args));
+  const int = (...args) => Math.round(numberOption(...args));
   const quick = values.quick ?? false;
   const store = values.store ?? env.BENCH_STORE ?? 'both';
   if (!['pglite', 'postgres', 'both'].includes(store))
@@ -148,13 +125,13 @@ function parseOptions() {
     faults: fault === 'both' ? ['restart', 'terminate'] : [fault],
     quick,
     connections: int('connections', values.connections ?? env.BENCH_CONNECTIONS, 64, 1),
-    duration: number('duration', values.duration ?? env.BENCH_DURATION, quick ? 10 : 60, 1),
-    warmup: number('warmup', values.warmup, quick ? 1 : 3, 0),
+    duration: numberOption('duration', values.duration ?? env.BENCH_DURATION, quick ? 10 : 60, 1),
+    warmup: numberOption('warmup', values.warmup, quick ? 1 : 3, 0),
     signInCount: int('sign-in-count', values['sign-in-count'], quick ? 50 : 200, 1),
     faultConnections,
     faultBefore: quick ? 2 : 5,
-    faultAfter: number('fault-after', values['fault-after'], quick ? 6 : 15, 1),
-    down: number('down', values.down, 2, 0),
+    faultAfter: numberOption('fault-after', values['fault-after'], quick ? 6 : 15, 1),
+    down: numberOption('down', values.down, 2, 0),
     terminations: int('terminations', values.terminations, quick ? 3 : 5, 1),
     terminateIntervalS: quick ? 1 : 2,
     slow,
@@ -198,1065 +175,7 @@ async function runCleanups() {
   }
 }
 
-// ── Helpers ─────────────────────────────────────────────────────────────────────────────────────
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line = '') => console.log(line);
-const progress = (text) => process.stdout.write(text);
-const seconds = (ms, digits = 2) => (Number.isFinite(ms) ? (ms / 1000).toFixed(digits) : '–');
-/** `  ` + the text with its runs of spaces squeezed (empty fields leave none behind). */
-const squeeze = (text) => `  ${text.replace(/\s+/g, ' ').trim()}`;
-const isOk = (r) => r.outcome === 'response' && r.status >= 200 && r.status < 300;
-const sorted = (values) => Float64Array.from(values).sort();
-const latencySummary = (values) => {
-  const s = sorted(values);
-  return {
-    p50: percentile(s, 50),
-    p90: percentile(s, 90),
-    p99: percentile(s, 99),
-    max: s.length ? s[s.length - 1] : Number.NaN,
-  };
-};
-
-/** What the portal's fetch sends from a browser on the same origin (Chromium's Accept-Encoding). */
-function browserHeaders(origin) {
-  return {
-    Accept: 'application/json',
-    'Accept-Encoding': 'gzip, deflate, br, zstd',
-    Origin: origin,
-    'Sec-Fetch-Site': 'same-origin',
-  };
-}
-
-/** An address per sign-in, as clients behind a load balancer (198.18.0.0/15 is for benchmarks). */
-const clientAddress = (i, net = 18) => `198.${net}.${(i >> 8) & 255}.${i & 255}`;
-
-/** Busy and total CPU ticks of the machine (/proc/stat), to tell how much other processes took. */
-function machineTicks() {
-  if (!existsSync('/proc/stat')) return null;
-  const [cpu, ...t] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
-  if (cpu !== 'cpu') return null;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = t.map(Number);
-  return {
-    busy: user + nice + system + irq + softirq,
-    total: user + nice + system + idle + iowait + irq + softirq + steal,
-  };
-}
-
-/** CPU ticks of a set of processes. */
-const ticksOf = (pids) => new Map(pids.map((pid) => [pid, processTicks(pid)]));
-
-/**
- * Measures a window: the host's CPU time, and the share of the machine other processes (not this
- * bench, the host or the bench database's backends) used meanwhile.
- */
-async function cpuWindow(host, store) {
-  const pids = async () => [process.pid, host.pid, ...(await store.backendPids().catch(() => []))];
-  const machine0 = machineTicks();
-  const host0 = processTicks(host.pid);
-  const ours0 = ticksOf(await pids());
-  const started = performance.now();
-  return async () => {
-    const wallMs = performance.now() - started;
-    const hostMs = ((processTicks(host.pid) - host0) * 1000) / CLOCK_TICKS_PER_SECOND;
-    const machine1 = machineTicks();
-    let ours = 0;
-    for (const pid of await pids()) ours += processTicks(pid) - (ours0.get(pid) ?? 0);
-    const otherPercent =
-      machine0 && machine1 && machine1.total > machine0.total
-        ? (Math.max(0, machine1.busy - machine0.busy - ours) / (machine1.total - machine0.total)) * 100
-        : null;
-    return {
-      wallMs,
-      hostCpuMs: hostMs,
-      hostCpuPercent: (hostMs / wallMs) * 100,
-      otherCpuPercent: otherPercent,
-    };
-  };
-}
-
-const autocannon = requireFromHost('autocannon');
-const AUTOCANNON_VERSION = requireFromHost('autocannon/package.json').version;
-
-function cannon(options, onResponse) {
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
-    if (onResponse) instance.on('response', onResponse);
-  });
-}
-
-/** Waits `ms`, or until 1 s after the host exited. */
-async function sleepWhileAlive(host, ms) {
-  const until = performance.now() + ms;
-  while (performance.now() < until) {
-    if (host.exit && performance.now() - host.exit.at > 1_000) return;
-    await sleep(Math.min(100, until - performance.now()));
-  }
-}
-
-/** Polls /readyz until it answers 200; resolves with the last status (null: no answer). */
-async function readyWithin(host, ms) {
-  const until = performance.now() + ms;
-  let status = null;
-  while (performance.now() < until && !host.exit) {
-    status = await getStatus(host.port, '/readyz', 2_000);
-    if (status === 200) return status;
-    await sleep(200);
-  }
-  return status;
-}
-
-/** A host crashed or exited: what it printed, for the report. */
-function crashReport(host) {
-  return host.exit
-    ? {
-        exit: { code: host.exit.code, signal: host.exit.signal },
-        // Not a crash: a signal from another process on the machine stopped the host.
-        foreignSignal: foreignSignal(host),
-        stderrTail: host.stderr.lines(40),
-        stdoutTail: host.stdout.lines(6).map((line) => (line.length > 240 ? `${line.slice(0, 240)}…` : line)),
-      }
-    : null;
-}
-
-async function stopHost(host) {
-  if (!host) return null;
-  return stopCliHost(host);
-}
-
-// ── The route mix ───────────────────────────────────────────────────────────────────────────────
-
-/**
- * Signs in as the demo customer (and staff, for a route the customer is refused) on this host, and
- * checks that every route of the mix answers 200 once; one that does not is left out and reported.
- */
-async function prepareMix(ctx, host) {
-  const headers = browserHeaders(host.url);
-  const sessions = { customer: await signIn(host.url, ctx.customer.email, ctx.demoPassword) };
-  const requests = [];
-  const failures = [];
-  for (const target of ctx.targets) {
-    let as = 'customer';
-    const withCookie = (who) => ({ ...headers, Cookie: sessions[who] });
-    let check = await probe(host.url, target.path, withCookie(as));
-    if (check.status === 403 && ctx.staff && target.errors.includes(403)) {
-      sessions.staff ??= await signIn(host.url, ctx.staff.email, ctx.demoPassword);
-      as = 'staff';
-      check = await probe(host.url, target.path, withCookie(as));
-    }
-    if (check.status !== 200) {
-      failures.push({
-        id: target.id,
-        path: target.path,
-        status: check.status,
-        body: check.body.slice(0, 300),
-      });
-      continue;
-    }
-    requests.push({ id: target.id, path: target.path, as, headers: { Cookie: sessions[as] } });
-  }
-  if (requests.length === 0) throw new BrokenError('no route of the mix answered 200');
-  return { requests, failures, headers };
-}
-
-/** The mix as raw requests for bench/lib/http-load.mjs, each connection starting at another route. */
-function mixRequests(mix) {
-  const list = mix.requests.map((r) => ({
-    id: r.id,
-    path: r.path,
-    headers: { ...mix.headers, ...r.headers },
-  }));
-  return (worker, n) => list[(worker + n) % list.length];
-}
-
-// ── 1. Load ─────────────────────────────────────────────────────────────────────────────────────
-
-async function loadScenario(ctx) {
-  const { options } = ctx;
-  const host = await ctx.startHost('host (load)');
-  const sampler = new RssSampler({ pid: host.pid, child: host.child });
-  let result = null;
-  try {
-    const mix = await prepareMix(ctx, host);
-    const rssIdle = procStatus(host.pid)?.rss ?? Number.NaN;
-    const requests = mix.requests.map((r) => ({
-      method: 'GET',
-      path: r.path,
-      headers: r.headers,
-      routeId: r.id,
-    }));
-    const base = {
-      url: host.url,
-      connections: options.connections,
-      headers: mix.headers,
-      requests,
-      timeout: 10,
-      pipelining: 1,
-    };
-    progress(
-      `… load: ${mix.requests.length} routes round-robin, ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s `,
-    );
-    sampler.resetHighWaterMark();
-    const endWindow = sampler.window();
-    if (options.warmup > 0) await cannon({ ...base, duration: options.warmup });
-    const perRoute = new Map(
-      mix.requests.map((r) => [
-        r.id,
-        { id: r.id, path: r.path, as: r.as, requests: 0, non2xx: 0, statuses: {}, ms: [] },
-      ]),
-    );
-    const cpu = await cpuWindow(host, ctx.store);
-    const r = await cannon({ ...base, duration: options.duration }, (client, status, _bytes, ms) => {
-      const route = perRoute.get(client.requestIterator?.currentRequest?.routeId);
-      if (!route) return;
-      route.requests += 1;
-      route.ms.push(ms);
-      if (status < 200 || status >= 300) {
-        route.non2xx += 1;
-        route.statuses[status] = (route.statuses[status] ?? 0) + 1;
-      }
-    });
-    const cpuUse = await cpu();
-    endWindow();
-    result = {
-      routes: mix.requests.length,
-      preflightFailures: mix.failures,
-      connections: options.connections,
-      durationS: options.duration,
-      rps: r.requests.average,
-      requests: r.requests.total,
-      non2xx: r.non2xx,
-      errors: r.errors,
-      timeouts: r.timeouts,
-      statusCodes: Object.fromEntries(
-        Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => [code, s.count]),
-      ),
-      latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-      hostCpuPercent: round(cpuUse.hostCpuPercent, 1),
-      otherCpuPercent: cpuUse.otherCpuPercent === null ? null : round(cpuUse.otherCpuPercent, 1),
-      rssMb: {
-        idle: round(rssIdle / MB, 1),
-        peak: round(sampler.peakUnderLoad() / MB, 1),
-        after: round((procStatus(host.pid)?.rss ?? Number.NaN) / MB, 1),
-      },
-      rssMethod: sampler.hwmReset
-        ? 'VmRSS every 100 ms + VmHWM reset before the warm-up'
-        : 'VmRSS every 100 ms',
-      perRoute: [...perRoute.values()].map(({ ms, ...route }) => ({
-        ...route,
-        latencyMs: latencySummary(ms),
-      })),
-      hostAlive: host.exit === null,
-      crash: crashReport(host),
-    };
-    log(`${fmt.int(result.rps)} req/s`);
-    return result;
-  } finally {
-    sampler.stop();
-    const exit = await stopHost(host);
-    if (result) result.stopExit = stopRecord(host, exit);
-  }
-}
-
-// ── 2. Concurrent sign-ins ──────────────────────────────────────────────────────────────────────
-
-async function signInScenario(ctx) {
-  const { options } = ctx;
-  const n = Math.min(options.signInCount, ctx.accounts);
-  const host = await ctx.startHost('host (sign-ins)', { TRUST_PROXY: 'true' });
-  const sampler = new RssSampler({ pid: host.pid, child: host.child });
-  let result = null;
-  try {
-    const headers = { ...browserHeaders(host.url), 'Content-Type': 'application/json' };
-    const rssBefore = procStatus(host.pid)?.rss ?? Number.NaN;
-    progress(`… ${n} sign-ins at once (POST /api/auth/login, X-Forwarded-For each its own) `);
-    sampler.resetHighWaterMark();
-    const endWindow = sampler.window();
-    const cpu = await cpuWindow(host, ctx.store);
-    const records = await Promise.all(
-      Array.from({ length: n }, (_, i) =>
-        send(
-          host.url,
-          false, // a connection of its own, as n users' browsers
-          {
-            id: 'sign-in',
-            method: 'POST',
-            path: '/api/auth/login',
-            headers: { ...headers, 'X-Forwarded-For': clientAddress(i) },
-            body: JSON.stringify({
-              email: benchAccount(i, ctx.company).email,
-              password: BENCH_ACCOUNT_PASSWORD,
-            }),
-          },
-          { timeoutMs: 300_000, cookies: true },
-        ),
-      ),
-    );
-    const cpuUse = await cpu();
-    endWindow();
-    const rssPeak = sampler.peakUnderLoad();
-    const succeeded = records.filter((r) => isOk(r) && r.status === 200 && r.cookies?.length > 0);
-    // Each new session must work: GET /api/auth/me with its cookie.
-    const agent = new Agent({ keepAlive: true, maxSockets: 8 });
-    const checks = await Promise.all(
-      succeeded.map((r) =>
-        send(host.url, agent, {
-          id: 'me',
-          path: '/api/auth/me',
-          headers: { ...browserHeaders(host.url), Cookie: r.cookies.join('; ') },
-        }),
-      ),
-    );
-    agent.destroy();
-    // Requests the deadline answered may still be computing their scrypt hash and then sign in.
-    const hostCpuBefore = processTicks(host.pid);
-    const busyAfterMs = await untilIdle(host.pid);
-    const hostCpuAfterS = ((processTicks(host.pid) - hostCpuBefore) * 1) / CLOCK_TICKS_PER_SECOND;
-    const times = records.map((r) => r.endAt - r.sentAt);
-    result = {
-      count: n,
-      succeeded: succeeded.length,
-      outcomes: countBy(records, (r) =>
-        r.outcome === 'response'
-          ? `${r.status}${r.status === 200 && !r.cookies?.length ? ' without cookie' : ''}`
-          : `${r.outcome} ${r.code ?? ''}`.trim(),
-      ),
-      sessionsUsable: checks.filter((c) => c.status === 200).length,
-      wallMs: Math.round(cpuUse.wallMs),
-      latencyMs: latencySummary(times),
-      firstAnswerMs: Math.round(Math.min(...times)),
-      hostCpuS: round(cpuUse.hostCpuMs / 1000, 2),
-      hostCpuPercent: round(cpuUse.hostCpuPercent, 0),
-      otherCpuPercent: cpuUse.otherCpuPercent === null ? null : round(cpuUse.otherCpuPercent, 1),
-      rssMb: { before: round(rssBefore / MB, 1), peak: round(rssPeak / MB, 1) },
-      failures: groupFailures(records.filter((r) => !succeeded.includes(r))),
-      hostBusyAfterAnswersMs: Math.round(busyAfterMs),
-      hostCpuAfterAnswersS: round(hostCpuAfterS, 1),
-      hostAlive: host.exit === null,
-      crash: crashReport(host),
-    };
-    log(`${result.succeeded}/${n} in ${seconds(result.wallMs, 1)} s`);
-    return result;
-  } finally {
-    sampler.stop();
-    const exit = await stopHost(host);
-    if (result) {
-      result.stopExit = stopRecord(host, exit);
-      // What the store holds afterwards: a sign-in the client saw fail may have signed in anyway.
-      const counted = await accountsChild('sessions', ctx.accountsEnv).catch((error) => ({
-        error: error.message,
-      }));
-      result.stored = counted;
-    }
-  }
-}
-
-/** The exit of a scenario's host when the bench stopped it (SIGTERM, as an operator would). */
-function stopRecord(host, exit) {
-  return exit
-    ? {
-        code: exit.code,
-        signal: exit.signal,
-        ...(exit.code !== 0 ? { stderrTail: host.stderr.lines(30), stdoutTail: host.stdout.lines(6) } : {}),
-      }
-    : null;
-}
-
-function summariseRecord(r) {
-  return {
-    id: r.id,
-    outcome: r.outcome,
-    status: r.status,
-    code: r.code,
-    message: r.message,
-    ms: Math.round(r.endAt - r.sentAt),
-    reused: r.reused,
-    retryAfter: r.retryAfter,
-    detail: problemDetail(r.body),
-  };
-}
-
-/** The `detail` of a problem+json body (or the body's start). */
-function problemDetail(body) {
-  if (!body) return null;
-  try {
-    return JSON.parse(body).detail ?? body.slice(0, 200);
-  } catch {
-    return body.slice(0, 200);
-  }
-}
-
-/** Failed requests grouped by what they got: count, time range, Retry-After and detail. */
-function groupFailures(records) {
-  const groups = new Map();
-  for (const r of records) {
-    const detail = problemDetail(r.body);
-    const key = `${r.outcome}|${r.status}|${r.code}|${r.retryAfter}|${detail}`;
-    const ms = r.endAt - r.sentAt;
-    const g = groups.get(key) ?? {
-      outcome: r.outcome,
-      status: r.status,
-      code: r.code,
-      retryAfter: r.retryAfter,
-      detail,
-      count: 0,
-      minMs: ms,
-      maxMs: ms,
-    };
-    g.count += 1;
-    g.minMs = Math.min(g.minMs, ms);
-    g.maxMs = Math.max(g.maxMs, ms);
-    groups.set(key, g);
-  }
-  return [...groups.values()]
-    .sort((a, b) => b.count - a.count)
-    .map((g) => ({ ...g, minMs: Math.round(g.minMs), maxMs: Math.round(g.maxMs) }));
-}
-
-/**
- * Waits until the process has used less than 10% of a core over half a second (up to `maxMs`);
- * resolves with the ms waited. The host may go on working on requests it has already answered.
- */
-async function untilIdle(pid, maxMs = 60_000) {
-  const started = performance.now();
-  let ticks = processTicks(pid);
-  while (performance.now() - started < maxMs) {
-    await sleep(500);
-    const now = processTicks(pid);
-    const busyMs = ((now - ticks) * 1000) / CLOCK_TICKS_PER_SECOND;
-    ticks = now;
-    if (busyMs < 50) return performance.now() - started - 500;
-  }
-  return performance.now() - started;
-}
-
-// ── 3. PostgreSQL restarted / connections terminated under load ─────────────────────────────────
-
-async function dbFaultScenario(ctx, fault) {
-  const { options } = ctx;
-  const host = await ctx.startHost(`host (${fault})`);
-  let load = null;
-  let result = null;
-  try {
-    const mix = await prepareMix(ctx, host);
-    progress(
-      `… ${fault === 'restart' ? 'PostgreSQL restart' : 'pg_terminate_backend'} under load: ${options.faultConnections} connections, ${options.faultBefore} s, then the fault, then ${options.faultAfter} s `,
-    );
-    load = startLoad({ baseUrl: host.url, connections: options.faultConnections, next: mixRequests(mix) });
-    await sleep(options.faultBefore * 1000);
-    const t0 = performance.now();
-    const actions = [];
-    let serverBackS = null;
-    const act = (action, startedAt, extra) =>
-      actions.push({ action, atS: round((startedAt - t0) / 1000, 3), ...extra });
-    if (fault === 'restart') {
-      ctx.touchCluster();
-      const step = async (action) => {
-        const started = performance.now();
-        const result = await pgCtl(ctx.cluster, action);
-        act(action, started, {
-          ms: Math.round(result.ms),
-          code: result.code,
-          output: `${result.stdout}${result.stderr}`.trim().slice(0, 500),
-        });
-        if (result.code !== 0)
-          throw new BrokenError(
-            `pg_ctlcluster ${ctx.cluster.version} ${ctx.cluster.name} ${action} exited ${result.code}: ${result.stderr.trim()}`,
-          );
-      };
-      if (options.down > 0) {
-        await step('stop');
-        await sleep(options.down * 1000);
-        // When the server takes connections again, seen from a connection of the bench's own
-        // (pg_ctlcluster start returns later: it waits for more than that).
-        const back = waitForServer(ctx.adminUrl, 120_000).then(
-          () => (performance.now() - t0) / 1000,
-          () => null,
-        );
-        await step('start');
-        serverBackS = await back;
-      } else {
-        await step('restart');
-        serverBackS = (performance.now() - t0) / 1000;
-      }
-    } else {
-      for (let k = 0; k < options.terminations; k++) {
-        if (k > 0) await sleep(options.terminateIntervalS * 1000);
-        const started = performance.now();
-        const ended = await terminateBackends(ctx.adminUrl, ctx.store.database);
-        act('terminate', started, { backendsEnded: ended });
-      }
-    }
-    const faultEndS = (performance.now() - t0) / 1000;
-    await sleepWhileAlive(host, options.faultAfter * 1000);
-    const records = await load.stop();
-    load = null;
-    const alive = host.exit === null;
-    const readyStatus = alive ? await readyWithin(host, 10_000) : null;
-    const analysis = analyseFault(records, t0, host, serverBackS);
-    log(
-      alive
-        ? `host alive, ${analysis.failed.total} failed requests`
-        : `host DIED (${describeExit(host.exit)}) at +${seconds(analysis.hostExitS * 1000)} s`,
-    );
-    result = {
-      fault,
-      connections: options.faultConnections,
-      routes: mix.requests.length,
-      preflightFailures: mix.failures,
-      cluster: fault === 'restart' ? `${ctx.cluster.version}/${ctx.cluster.name}` : null,
-      downS: fault === 'restart' ? options.down : null,
-      actions,
-      faultEndS: round(faultEndS, 3),
-      hostAlive: alive,
-      readyAfter: readyStatus,
-      crash: crashReport(host),
-      ...analysis,
-    };
-    return result;
-  } finally {
-    if (load) await load.stop();
-    const exit = await stopHost(host);
-    if (result?.hostAlive) result.stopExit = stopRecord(host, exit);
-    if (fault === 'restart') {
-      const ensured = await ensureRunning(ctx.cluster);
-      if (ensured.started)
-        log(`… PostgreSQL ${ctx.cluster.version}/${ctx.cluster.name} was down: started it again`);
-    }
-  }
-}
-
-/** Classifies the requests of a fault run around t0 (the fault's start). */
-function analyseFault(records, t0, host, serverBackS) {
-  const rel = (t) => round((t - t0) / 1000, 3);
-  const byEnd = [...records].sort((a, b) => a.endAt - b.endAt);
-  const before = byEnd.filter((r) => r.endAt < t0);
-  const after = byEnd.filter((r) => r.endAt >= t0);
-  const failedBefore = before.filter((r) => !isOk(r));
-  const failed = after.filter((r) => !isOk(r));
-  const is503 = (r) => r.outcome === 'response' && r.status === 503;
-  const s503 = failed.filter(is503);
-  const problemJson = (r) => /^application\/problem\+json\b/.test(r.contentType ?? '');
-  const kind = (r) =>
-    r.outcome === 'response'
-      ? `HTTP ${r.status}`
-      : r.outcome === 'incomplete'
-        ? `body cut (HTTP ${r.status})`
-        : `${r.outcome}${r.code ? ` (${r.code})` : ''}`;
-  const firstFailure = failed[0] ?? null;
-  // Some routes answer without the database (/api/auth/me from the session cache, some of the
-  // time): the first 200 again is that of a route that failed, and (when it is known when the
-  // server took connections again) answered no 200 while the server was down.
-  const downEnd = serverBackS === null ? null : t0 + serverBackS * 1000;
-  const okWhileDown =
-    firstFailure && downEnd !== null
-      ? // (250 ms of slack: the bench polls the server every 100 ms, the host's pool may be quicker)
-        after.filter((r) => isOk(r) && r.sentAt > firstFailure.endAt && r.endAt < downEnd - 250)
-      : [];
-  const servedWithoutDb = new Set(okWhileDown.map((r) => r.id));
-  const failingRoutes = new Set(failed.map((r) => r.id).filter((id) => !servedWithoutDb.has(id)));
-  const firstOk = firstFailure
-    ? after.find((r) => isOk(r) && failingRoutes.has(r.id) && r.sentAt > firstFailure.endAt)
-    : null;
-  const lastFailure = failed.at(-1) ?? null;
-  const recovered = !lastFailure || after.some((r) => r.endAt > lastFailure.endAt && isOk(r));
-  const hostExitAt = host.exit?.at ?? null;
-  // Per second from 1 s before the fault to 2 s after the last failure: what the clients saw.
-  const timeline = [];
-  if (records.length > 0) {
-    const from = -1;
-    const lastEnd = Math.ceil((byEnd.at(-1).endAt - t0) / 1000);
-    const to = Math.min(lastEnd, Math.ceil(lastFailure ? (lastFailure.endAt - t0) / 1000 + 2 : 2));
-    for (let s = from; s < to; s++) {
-      const slice = after
-        .concat(before)
-        .filter((r) => r.endAt >= t0 + s * 1000 && r.endAt < t0 + (s + 1) * 1000);
-      if (s >= 0 || slice.length > 0)
-        timeline.push({
-          second: s,
-          requests: slice.length,
-          ok: slice.filter(isOk).length,
-          s503: slice.filter(is503).length,
-          other: slice.filter((r) => !isOk(r) && !is503(r)).length,
-        });
-    }
-  }
-  return {
-    requests: records.length,
-    requestsBeforeFault: before.length,
-    failedBeforeFault: failedBefore.length,
-    failedBeforeFaultKinds: countBy(failedBefore, kind),
-    failed: {
-      total: failed.length,
-      byKind: countBy(failed, kind),
-      s503: s503.length,
-      s503WithoutRetryAfter: s503.filter((r) => !r.retryAfter).length,
-      s503NotProblemJson: s503.filter((r) => !problemJson(r)).length,
-      other: failed.length - s503.length,
-      afterHostExit: hostExitAt === null ? 0 : failed.filter((r) => r.sentAt >= hostExitAt).length,
-      samples: failed
-        .filter((r) => !is503(r) || !r.retryAfter || !problemJson(r))
-        .slice(0, 10)
-        .map((r) => ({
-          ...summariseRecord(r),
-          atS: rel(r.endAt),
-          contentType: r.contentType,
-          retryAfter: r.retryAfter,
-        })),
-    },
-    firstFailureS: firstFailure ? rel(firstFailure.endAt) : null,
-    firstOkAgainS: firstOk ? rel(firstOk.endAt) : null,
-    serverBackS: serverBackS === null ? null : round(serverBackS, 3),
-    failingRoutes: [...failingRoutes],
-    okWhileDown: countBy(okWhileDown, (r) => r.id),
-    // The longest requests that ended after the fault began: a request that waits out the outage
-    // instead of failing fast shows here.
-    slowest: [...after]
-      .sort((a, b) => b.endAt - b.sentAt - (a.endAt - a.sentAt))
-      .slice(0, 5)
-      .map((r) => ({
-        id: r.id,
-        ms: Math.round(r.endAt - r.sentAt),
-        status: r.status,
-        outcome: r.outcome,
-        endS: rel(r.endAt),
-      })),
-    okThroughoutRoutes: [...new Set(after.filter(isOk).map((r) => r.id))].filter(
-      (id) => !failed.some((r) => r.id === id),
-    ),
-    steadyOkFromS: lastFailure && recovered ? rel(lastFailure.endAt) : lastFailure ? null : 0,
-    recovered,
-    hostExitS: hostExitAt === null ? null : rel(hostExitAt),
-    rps: records.length / ((byEnd.at(-1)?.endAt - byEnd[0]?.sentAt) / 1000 || 1),
-    timeline,
-  };
-}
-
-// ── 4. SIGTERM under load ───────────────────────────────────────────────────────────────────────
-
-async function sigtermScenario(ctx) {
-  const { options } = ctx;
-  const host = await ctx.startHost('host (SIGTERM)', { TRUST_PROXY: 'true' });
-  let load = null;
-  try {
-    const mix = await prepareMix(ctx, host);
-    const gets = mixRequests(mix);
-    const slow = ctx.accounts > 0 ? options.slow : 0;
-    let signIns = 0;
-    const next = (worker, n) => {
-      if (worker >= slow) return gets(worker, n);
-      const i = signIns++;
-      return {
-        id: 'sign-in',
-        method: 'POST',
-        path: '/api/auth/login',
-        headers: {
-          ...mix.headers,
-          'Content-Type': 'application/json',
-          'X-Forwarded-For': clientAddress(i, 19),
-        },
-        body: JSON.stringify({
-          email: benchAccount(i % ctx.accounts, ctx.company).email,
-          password: BENCH_ACCOUNT_PASSWORD,
-        }),
-      };
-    };
-    progress(
-      `… SIGTERM under load: ${options.faultConnections} connections (${slow} of them signing in), SIGTERM after ${options.sigtermBefore} s `,
-    );
-    load = startLoad({ baseUrl: host.url, connections: options.faultConnections, next, timeoutMs: 60_000 });
-    await sleep(options.sigtermBefore * 1000);
-    const inFlightSeen = load.inFlight().length;
-    const diedBeforeSignal = host.exit !== null;
-    const foreignBeforeSignal = diedBeforeSignal ? foreignSignal(host) : null;
-    const tSig = performance.now();
-    host.signal('SIGTERM');
-    const limitMs = ctx.shutdownTimeoutMs + 10_000;
-    const exit = await Promise.race([host.exited, sleep(limitMs).then(() => null)]);
-    let killed = false;
-    if (!exit) {
-      killed = true;
-      host.signal('SIGKILL');
-      await host.exited;
-    }
-    await sleep(500); // a little more load against the closed port
-    const records = await load.stop();
-    load = null;
-
-    const rel = (t) => round(t - tSig, 1);
-    const inFlight = records.filter((r) => r.sentAt < tSig && r.endAt > tSig);
-    const afterSig = records.filter((r) => r.sentAt >= tSig);
-    const kind = (r) =>
-      `${r.id === 'sign-in' ? 'sign-in ' : ''}${
-        r.outcome === 'response'
-          ? `HTTP ${r.status}`
-          : `${r.outcome}${r.code ? ` (${r.code})` : ''}${r.reused ? ', reused keep-alive socket' : ''}`
-      }`;
-    const refused = afterSig.filter((r) => r.outcome === 'refused');
-    const stdout = host.stdout.text;
-    const result = {
-      connections: options.faultConnections,
-      slowConnections: slow,
-      shutdownTimeoutMs: ctx.shutdownTimeoutMs,
-      preflightFailures: mix.failures,
-      requestsBeforeSignal: records.filter((r) => r.endAt <= tSig).length,
-      inFlight: {
-        total: inFlight.length,
-        seenAtSignal: inFlightSeen,
-        signIns: inFlight.filter((r) => r.id === 'sign-in').length,
-        ok: inFlight.filter(isOk).length,
-        non2xx: inFlight.filter((r) => r.outcome === 'response' && !isOk(r)).length,
-        cut: inFlight.filter((r) => r.outcome !== 'response').length,
-        byKind: countBy(inFlight, kind),
-        lastEndMs: inFlight.length ? Math.round(Math.max(...inFlight.map((r) => r.endAt - tSig))) : null,
-        cutSamples: inFlight
-          .filter((r) => r.outcome !== 'response')
-          .slice(0, 10)
-          .map((r) => ({
-            ...summariseRecord(r),
-            sentBeforeSignalMs: rel(r.sentAt) * -1,
-            endAfterSignalMs: rel(r.endAt),
-          })),
-      },
-      afterSignal: {
-        total: afterSig.length,
-        ok: afterSig.filter(isOk).length,
-        byKind: countBy(afterSig, kind),
-        refused: refused.length,
-        firstRefusedMs: refused.length ? Math.round(Math.min(...refused.map((r) => r.endAt - tSig))) : null,
-        // Responses that told the client to close the connection (so it opens a new one, which
-        // the closed port refuses, instead of sending more on this one).
-        connectionClose: afterSig.filter((r) => r.outcome === 'response' && /close/i.test(r.connection ?? ''))
-          .length,
-        // Requests sent after SIGTERM on a connection the host then closed: when, and how long each
-        // had waited (a long wait: the host was working on it when it cut the connection).
-        resets: afterSig
-          .filter((r) => r.outcome === 'reset' || r.outcome === 'incomplete')
-          .slice(0, 200)
-          .map((r) => ({ id: r.id, sentMs: Math.round(r.sentAt - tSig), endMs: Math.round(r.endAt - tSig) })),
-      },
-      exit: {
-        code: host.exit.code,
-        signal: host.exit.signal,
-        killedByBench: killed,
-        diedBeforeSignal,
-        foreignSignal: foreignBeforeSignal,
-      },
-      exitMs: Math.round(host.exit.at - tSig),
-      printedStopped: /^Stopped\.$/m.test(stdout),
-      printedSignal: /SIGTERM received/.test(stdout),
-      // When the host printed "Stopped." (server closed, store closed), and when the last response
-      // and the last connection reset after SIGTERM reached the clients: the server closes once
-      // its last connection has, so keep-alive connections still being served hold the exit back.
-      stoppedMs: markMs(host.stdout.marks, /^Stopped\./, tSig),
-      lastResponseMs: lastMs(
-        records.filter((r) => r.outcome === 'response'),
-        tSig,
-      ),
-      lastResetMs: lastMs(
-        records.filter((r) => r.outcome === 'reset' || r.outcome === 'incomplete'),
-        tSig,
-      ),
-      stderrTail: host.stderr.lines(40),
-    };
-    log(
-      `${result.inFlight.total} in flight: ${result.inFlight.ok} finished 2xx, ${result.inFlight.cut} cut; host stopped (${describeExit(host.exit)}) after ${result.exitMs} ms`,
-    );
-    return result;
-  } finally {
-    if (load) await load.stop();
-    await stopHost(host);
-  }
-}
-
-const markMs = (marks, pattern, since) => {
-  const mark = marks.find((m) => pattern.test(m.line) && m.at >= since);
-  return mark ? Math.round(mark.at - since) : null;
-};
-const lastMs = (records, since) =>
-  records.length ? Math.round(Math.max(...records.map((r) => r.endAt)) - since) : null;
-
-// ── Report ──────────────────────────────────────────────────────────────────────────────────────
-
-function printLoad(r) {
-  log();
-  log(
-    `Load — ${r.connections} connections, ${r.durationS} s, ${r.routes} routes round-robin on each connection`,
-  );
-  log(
-    table(
-      [r],
-      [
-        { title: 'req/s', value: (x) => fmt.int(x.rps) },
-        { title: 'requests', value: (x) => fmt.int(x.requests) },
-        { title: 'non-2xx', value: (x) => fmt.int(x.non2xx) },
-        { title: 'errors', value: (x) => fmt.int(x.errors) },
-        { title: 'timeouts', value: (x) => fmt.int(x.timeouts) },
-        { title: 'p50 ms', value: (x) => fmt.ms(x.latencyMs.p50) },
-        { title: 'p90 ms', value: (x) => fmt.ms(x.latencyMs.p90) },
-        { title: 'p99 ms', value: (x) => fmt.ms(x.latencyMs.p99) },
-        { title: 'max ms', value: (x) => fmt.ms(x.latencyMs.max) },
-        { title: 'host CPU', value: (x) => `${fmt.int(x.hostCpuPercent)}%` },
-        {
-          title: 'other CPU',
-          value: (x) => (x.otherCpuPercent === null ? '–' : `${fmt.int(x.otherCpuPercent)}%`),
-        },
-        { title: 'RSS idle MB', value: (x) => fmt.int(x.rssMb.idle) },
-        { title: 'RSS peak MB', value: (x) => fmt.int(x.rssMb.peak) },
-        { title: 'RSS after MB', value: (x) => fmt.int(x.rssMb.after) },
-      ],
-    ),
-  );
-  log();
-  log(
-    table(r.perRoute, [
-      { title: 'route', align: 'left', value: (x) => `${x.path}${x.as === 'staff' ? ' (staff)' : ''}` },
-      { title: 'requests', value: (x) => fmt.int(x.requests) },
-      { title: 'non-2xx', value: (x) => (x.non2xx ? `${x.non2xx} ${JSON.stringify(x.statuses)}` : '0') },
-      { title: 'p50 ms', value: (x) => fmt.ms(x.latencyMs.p50) },
-      { title: 'p99 ms', value: (x) => fmt.ms(x.latencyMs.p99) },
-      { title: 'max ms', value: (x) => fmt.ms(x.latencyMs.max) },
-    ]),
-  );
-  if (r.otherCpuPercent >= 10)
-    log(
-      `Note: other processes used ${fmt.int(r.otherCpuPercent)}% of the machine's CPU meanwhile: req/s and latency are low.`,
-    );
-  printCrash(r);
-}
-
-function printSignIns(r) {
-  log();
-  log(`Sign-ins — ${r.count} × POST /api/auth/login at once, each on its own connection and address`);
-  log(
-    table(
-      [r],
-      [
-        { title: 'succeeded', value: (x) => `${x.succeeded}/${x.count}` },
-        {
-          title: 'answers',
-          align: 'left',
-          value: (x) =>
-            Object.entries(x.outcomes)
-              .map(([k, v]) => `${k}×${v}`)
-              .join(' '),
-        },
-        { title: 'sessions OK', value: (x) => `${x.sessionsUsable}/${x.succeeded}` },
-        { title: 'wall s', value: (x) => seconds(x.wallMs) },
-        { title: 'first ms', value: (x) => fmt.int(x.firstAnswerMs) },
-        { title: 'p50 ms', value: (x) => fmt.int(x.latencyMs.p50) },
-        { title: 'p99 ms', value: (x) => fmt.int(x.latencyMs.p99) },
-        { title: 'max ms', value: (x) => fmt.int(x.latencyMs.max) },
-        { title: 'host CPU s', value: (x) => x.hostCpuS.toFixed(1) },
-        { title: 'host CPU', value: (x) => `${fmt.int(x.hostCpuPercent)}%` },
-        {
-          title: 'other CPU',
-          value: (x) => (x.otherCpuPercent === null ? '–' : `${fmt.int(x.otherCpuPercent)}%`),
-        },
-        { title: 'RSS before MB', value: (x) => fmt.int(x.rssMb.before) },
-        { title: 'RSS peak MB', value: (x) => fmt.int(x.rssMb.peak) },
-      ],
-    ),
-  );
-  for (const f of r.failures)
-    log(
-      squeeze(
-        `✗ ${f.count} × ${f.outcome === 'response' ? `HTTP ${f.status}` : `${f.outcome} ${f.code ?? ''}`}${f.retryAfter ? ` (Retry-After ${f.retryAfter})` : ''}${f.detail ? ` “${f.detail}”` : ''} after ${fmt.int(f.minMs)}–${fmt.int(f.maxMs)} ms`,
-      ),
-    );
-  log(
-    `  the host worked on for ${seconds(r.hostBusyAfterAnswersMs, 1)} s after the last answer (${r.hostCpuAfterAnswersS.toFixed(1)} s of CPU)${r.stored?.sessions === undefined ? '' : `; the store then held ${r.stored.sessions} sessions of these accounts and ${r.stored.signInAudits} auth.sign_in audit rows (${r.succeeded} sign-ins answered 200)`}`,
-  );
-  printCrash(r);
-}
-
-function printFault(r) {
-  const what =
-    r.fault === 'restart'
-      ? `PostgreSQL ${r.cluster} ${r.downS > 0 ? `stopped for ${r.downS} s, then started` : 'restarted'}`
-      : `pg_terminate_backend() on the bench database's connections, ${r.actions.length} times`;
-  log();
-  log(`Database fault — ${what}, under load (${r.connections} connections, ${r.routes} routes)`);
-  log(
-    `  actions (s from the fault's start): ${r.actions
-      .map((a) =>
-        a.action === 'terminate'
-          ? `terminate @${a.atS.toFixed(2)} (${a.backendsEnded} backends)`
-          : `${a.action} @${a.atS.toFixed(2)} (${a.ms} ms, exit ${a.code})`,
-      )
-      .join(', ')}`,
-  );
-  log(
-    table(
-      [r],
-      [
-        {
-          title: 'host',
-          align: 'left',
-          value: (x) =>
-            x.hostAlive ? `alive, /readyz ${x.readyAfter ?? '–'}` : `DIED ${describeExit(x.crash?.exit)}`,
-        },
-        { title: 'requests', value: (x) => fmt.int(x.requests) },
-        { title: 'req/s', value: (x) => fmt.int(x.rps) },
-        { title: 'failed', value: (x) => fmt.int(x.failed.total) },
-        { title: '503', value: (x) => fmt.int(x.failed.s503) },
-        { title: '503 w/o Retry-After', value: (x) => fmt.int(x.failed.s503WithoutRetryAfter) },
-        { title: '503 not problem+json', value: (x) => fmt.int(x.failed.s503NotProblemJson) },
-        { title: 'other failures', value: (x) => fmt.int(x.failed.other) },
-        { title: 'first failure s', value: (x) => fmtS(x.firstFailureS) },
-        { title: 'DB back s', value: (x) => fmtS(x.serverBackS) },
-        { title: 'first 200 again s', value: (x) => fmtS(x.firstOkAgainS) },
-        { title: 'steady 200s from s', value: (x) => (x.recovered ? fmtS(x.steadyOkFromS) : 'never') },
-      ],
-    ),
-  );
-  if (Object.keys(r.failed.byKind).length > 0)
-    log(
-      `  failed requests by kind: ${Object.entries(r.failed.byKind)
-        .map(([k, v]) => `${k} × ${v}`)
-        .join(', ')}`,
-    );
-  if (Object.keys(r.okWhileDown).length > 0)
-    log(
-      `  answered 200 while the server was down: ${Object.entries(r.okWhileDown)
-        .map(([k, v]) => `${k} × ${v}`)
-        .join(', ')}`,
-    );
-  if (r.slowest.length > 0)
-    log(
-      `  longest requests: ${r.slowest
-        .map(
-          (x) =>
-            `${x.id} ${fmt.int(x.ms)} ms (${x.outcome === 'response' ? x.status : x.outcome}, ended +${x.endS.toFixed(2)} s)`,
-        )
-        .join(', ')}`,
-    );
-  if (r.okThroughoutRoutes.length > 0)
-    log(`  never failed (no database needed): ${r.okThroughoutRoutes.join(', ')}`);
-  if (r.failedBeforeFault > 0)
-    log(
-      `  ✗ ${r.failedBeforeFault} requests failed before the fault: ${JSON.stringify(r.failedBeforeFaultKinds)}`,
-    );
-  if (r.failed.afterHostExit > 0)
-    log(`  (${r.failed.afterHostExit} of the failures were sent after the host had exited)`);
-  for (const s of r.failed.samples.slice(0, 5))
-    log(
-      squeeze(
-        `e.g. +${s.atS.toFixed(2)} s ${s.id}: ${s.outcome} ${s.status ?? ''} ${s.code ?? ''} ${s.message ?? ''} content-type=${s.contentType ?? '–'} retry-after=${s.retryAfter ?? '–'}`,
-      ),
-    );
-  if (r.timeline.length > 0) {
-    log("  per second (by completion, from the fault's start):");
-    log(
-      table(r.timeline, [
-        { title: '  s', value: (x) => `${x.second >= 0 ? '+' : ''}${x.second}` },
-        { title: 'requests', value: (x) => fmt.int(x.requests) },
-        { title: '2xx', value: (x) => fmt.int(x.ok) },
-        { title: '503', value: (x) => fmt.int(x.s503) },
-        { title: 'other', value: (x) => fmt.int(x.other) },
-      ])
-        .split('\n')
-        .map((line) => `  ${line}`)
-        .join('\n'),
-    );
-  }
-  printCrash(r);
-}
-
-const fmtS = (s) => (s === null || s === undefined ? '–' : `+${s.toFixed(2)}`);
-
-function printSigterm(r) {
-  log();
-  log(
-    `SIGTERM under load — ${r.connections} connections (${r.slowConnections} signing in), SHUTDOWN_TIMEOUT_MS ${r.shutdownTimeoutMs}`,
-  );
-  const f = r.inFlight;
-  log(
-    table(
-      [r],
-      [
-        { title: 'in flight', value: () => fmt.int(f.total) },
-        { title: 'of them sign-ins', value: () => fmt.int(f.signIns) },
-        { title: 'finished 2xx', value: () => fmt.int(f.ok) },
-        { title: 'finished non-2xx', value: () => fmt.int(f.non2xx) },
-        { title: 'cut', value: () => fmt.int(f.cut) },
-        { title: 'last done ms', value: () => fmt.int(f.lastEndMs) },
-        { title: 'sent after', value: (x) => fmt.int(x.afterSignal.total) },
-        { title: 'served 2xx', value: (x) => fmt.int(x.afterSignal.ok) },
-        { title: 'refused', value: (x) => fmt.int(x.afterSignal.refused) },
-        {
-          title: 'exit',
-          align: 'left',
-          value: (x) => describeExit(x.exit) + (x.exit.killedByBench ? ' (bench SIGKILL)' : ''),
-        },
-        { title: 'exit ms', value: (x) => fmt.int(x.exitMs) },
-      ],
-    ),
-  );
-  log(
-    `  in flight at SIGTERM: ${
-      Object.entries(f.byKind)
-        .map(([k, v]) => `${k} × ${v}`)
-        .join(', ') || 'none'
-    }`,
-  );
-  log(
-    `  sent after SIGTERM: ${
-      Object.entries(r.afterSignal.byKind)
-        .map(([k, v]) => `${k} × ${v}`)
-        .join(', ') || 'none'
-    }${r.afterSignal.firstRefusedMs === null ? '' : `; first refused connection ${r.afterSignal.firstRefusedMs} ms after SIGTERM`}`,
-  );
-  log(
-    `  host printed: ${r.printedSignal ? '"SIGTERM received…"' : 'no SIGTERM line'}, ${r.printedStopped ? `"Stopped." ${r.stoppedMs ?? '?'} ms after SIGTERM` : 'no "Stopped." line'}; last response to a client ${r.lastResponseMs ?? '–'} ms, last connection reset ${r.lastResetMs ?? '–'} ms after SIGTERM`,
-  );
-  const resets = r.afterSignal.resets;
-  if (resets.length > 0) {
-    const waited = resets.map((x) => x.endMs - x.sentMs);
-    log(
-      `  connections reset under requests sent after SIGTERM: ${resets.length}, ${Math.min(...resets.map((x) => x.endMs))}–${Math.max(...resets.map((x) => x.endMs))} ms after SIGTERM, after waiting ${Math.min(...waited)}–${Math.max(...waited)} ms (${resets.filter((x) => x.endMs - x.sentMs >= 50).length} waited ≥ 50 ms: cut while the host worked on them)`,
-    );
-  }
-  if (f.lastEndMs !== null && r.exitMs - f.lastEndMs > 2_000)
-    log(
-      `  note: the host exited ${fmt.int(r.exitMs - f.lastEndMs)} ms after the last in-flight request finished: it kept serving ${fmt.int(r.afterSignal.ok)} requests sent after SIGTERM on open keep-alive connections (${fmt.int(r.afterSignal.connectionClose)} of the responses said Connection: close) until ${fmt.int(r.lastResponseMs)} ms`,
-    );
-  for (const c of f.cutSamples.slice(0, 5))
-    log(
-      squeeze(
-        `✗ cut: ${c.id} sent ${c.sentBeforeSignalMs} ms before SIGTERM, ended ${c.endAfterSignalMs} ms after: ${c.outcome} ${c.code ?? ''} ${c.message ?? ''}${c.reused ? ' (reused socket)' : ''}`,
-      ),
-    );
-  if (r.exit.code !== 0 && r.stderrTail.length > 0)
-    log(
-      `  host stderr (last ${r.stderrTail.length} lines):\n${r.stderrTail.map((l) => `    ${l}`).join('\n')}`,
-    );
-}
-
-function printCrash(r) {
-  const stop = r.stopExit;
-  if (stop && stop.code !== 0) {
-    log(`  ✗ stopped with SIGTERM after the scenario, the host ${describeExit(stop)}`);
-    if (stop.stderrTail?.length)
-      log(
-        `  host stderr (last ${stop.stderrTail.length} lines):\n${stop.stderrTail.map((l) => `    ${l}`).join('\n')}`,
-      );
-  }
-  if (!r.crash) return;
-  log(
-    r.crash.foreignSignal
-      ? `  ✗ the host was stopped by ${r.crash.foreignSignal}, which this bench did not send: another process on the machine disturbed the run (rerun it); ${describeExit(r.crash.exit)}`
-      : `  ✗ the host exited: ${describeExit(r.crash.exit)}`,
-  );
-  if (r.crash.stderrTail.length)
-    log(
-      `  host stderr (last ${r.crash.stderrTail.length} lines):\n${r.crash.stderrTail.map((l) => `    ${l}`).join('\n')}`,
-    );
-  if (r.crash.stdoutTail.length)
-    log(
-      `  host stdout (last ${r.crash.stdoutTail.length} lines):\n${r.crash.stdoutTail.map((l) => `    ${l.slice(0, 300)}`).join('\n')}`,
-    );
-}
+// ── Verdicts ────────────────────────────────────────────────────────────────────────────────────
 
 /** Verdict lines: `broken` ones fail the run (exit 1); budgets only print FAIL. */
 function judge(storeKind, results, options) {
@@ -1291,11 +210,7 @@ function judge(storeKind, results, options) {
       add(
         `sign-ins ${r.count}/${r.count}`,
         r.succeeded === r.count && r.sessionsUsable === r.succeeded && r.count === options.signInCount,
-        `${r.succeeded} succeeded (${Object.entries(r.outcomes)
-          .map(([k, v]) => `${k} × ${v}`)
-          .join(
-            ', ',
-          )}), ${r.sessionsUsable} sessions usable, ${seconds(r.wallMs)} s, p99 ${fmt.int(r.latencyMs.p99)} ms${r.count < options.signInCount ? `; only ${r.count} accounts` : ''}`,
+        `${r.succeeded} succeeded (${listCounts(r.outcomes)}), ${r.sessionsUsable} sessions usable, ${seconds(r.wallMs)} s, p99 ${fmt.int(r.latencyMs.p99)} ms${r.count < options.signInCount ? `; only ${r.count} accounts` : ''}`,
       );
       add(
         `embedded store RSS ≤ ${BUDGETS.maxEmbeddedRssMb} MB during sign-ins`,
@@ -1329,10 +244,7 @@ function judge(storeKind, results, options) {
         r.failedBeforeFault === 0,
       `${fmt.int(r.failed.s503)} × 503 (${r.failed.s503WithoutRetryAfter} without Retry-After, ${r.failed.s503NotProblemJson} not problem+json), ${fmt.int(r.failed.other)} other failures${
         r.failed.other
-          ? ` (${Object.entries(r.failed.byKind)
-              .filter(([k]) => k !== 'HTTP 503')
-              .map(([k, v]) => `${k} × ${v}`)
-              .join(', ')})`
+          ? ` (${listCounts(Object.entries(r.failed.byKind).filter(([k]) => k !== 'HTTP 503'))})`
           : ''
       }`,
     );
@@ -1529,14 +441,7 @@ async function runStore(storeKind, shared) {
   const broken = verdicts.filter((v) => v.kind === 'broken' && !v.pass).map((v) => `${v.name}: ${v.detail}`);
 
   if (options.writeJson) {
-    const dir = join(benchDir, 'results');
-    mkdirSync(dir, { recursive: true });
-    const stamp = startedAt
-      .toISOString()
-      .replace(/[:]/g, '-')
-      .replace(/\.\d+Z$/, 'Z');
-    const file = join(dir, `faults-${storeKind}-${stamp}.json`);
-    const json = {
+    const file = writeResults(`faults-${storeKind}`, startedAt, {
       meta: {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
@@ -1544,11 +449,7 @@ async function runStore(storeKind, shared) {
         options: { ...options, stores: undefined, databaseUrl: redactUrl(options.databaseUrl) },
         hostNodeFlags: nodeFlags,
         hostEnv: shared.passedHostEnv,
-        node: process.version,
-        platform: `${platform()} ${release()}`,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? null,
-        totalMemMb: Math.round(totalmem() / MB),
+        ...machineInfo(),
         loadAverage1m: { before: shared.loadAtStart, after: loadavg()[0] },
         autocannon: AUTOCANNON_VERSION,
         git: gitInfo(),
@@ -1559,41 +460,10 @@ async function runStore(storeKind, shared) {
       ...results,
       verdicts,
       broken,
-    };
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
-    log(`Results: ${relative(process.cwd(), file) || file}`);
+    });
+    log(`Results: ${file}`);
   }
   return { storeKind, verdicts, broken };
-}
-
-/** bench/lib/accounts.mjs `command` in a process of its own; resolves with its JSON line. */
-function accountsChild(command, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(benchDir, 'lib', 'accounts.mjs'), command], {
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-    });
-    child.stderr.on('data', (d) => {
-      err += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0)
-        return reject(
-          new BrokenError(`bench/lib/accounts.mjs ${command} failed (exit ${code}):\n${err.trim()}`),
-        );
-      try {
-        resolve(JSON.parse(out.trim().split('\n').at(-1)));
-      } catch {
-        reject(new BrokenError(`bench/lib/accounts.mjs ${command} printed no result:\n${out}\n${err}`));
-      }
-    });
-  });
 }
 
 async function main(options) {
@@ -1606,13 +476,7 @@ async function main(options) {
   // The mix: the contract's session GET routes and /api/auth/me (not the health probes: /readyz is
   // meant to answer 503 while the database is down or the host drains).
   const targets = buildTargets(routes, fillPath, DEMO_FIXTURES).filter((t) => t.kind === 'contract');
-  const baseEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-  for (const name of CONFIG_VARIABLES) delete baseEnv[name];
-  const passedHostEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (name.startsWith('BENCH_HOST_') && value !== undefined)
-      passedHostEnv[name.slice('BENCH_HOST_'.length)] = value;
-  }
+  const { baseEnv, passedHostEnv } = hostEnvironment(CONFIG_VARIABLES);
   const needsCluster =
     options.stores.includes('postgres') &&
     options.scenarios.includes('db-fault') &&
@@ -1622,9 +486,7 @@ async function main(options) {
   log(
     `Client Portal host — load and faults: ${options.scenarios.join(', ')} on ${options.stores.join(' and ')}${options.quick ? ' (quick)' : ''}`,
   );
-  log(
-    `Node ${process.version} on ${platform()} ${release()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, autocannon ${AUTOCANNON_VERSION}, NODE_ENV=${baseEnv.NODE_ENV}`,
-  );
+  log(`${machineLine()}, autocannon ${AUTOCANNON_VERSION}, NODE_ENV=${baseEnv.NODE_ENV}`);
   if (needsCluster)
     log(
       cluster
@@ -1634,10 +496,7 @@ async function main(options) {
   const shared = {
     options,
     targets,
-    customer:
-      DEMO_SIGN_INS.find((a) => a.email === 'demo@acme.example') ??
-      DEMO_SIGN_INS.find((a) => a.role === 'customer'),
-    staff: DEMO_SIGN_INS.find((a) => a.role === 'staff'),
+    ...demoAccounts(DEMO_SIGN_INS),
     DEMO_PASSWORD,
     ACME,
     EMBEDDED_STORE_NODE_FLAGS,
@@ -1667,13 +526,7 @@ async function main(options) {
   return broken.length > 0 ? 1 : 0;
 }
 
-let options;
-try {
-  options = parseOptions();
-} catch (error) {
-  console.error(`${error.message}\n\n${USAGE}`);
-  process.exit(2);
-}
+const options = optionsOrExit(parseOptions, USAGE);
 let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => {
@@ -1685,15 +538,4 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     runCleanups().finally(() => process.exit(130));
   });
 }
-main(options).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  async (error) => {
-    await runCleanups();
-    console.error(
-      `\n✗ ${error instanceof BrokenError || error instanceof UsageError ? error.message : (error?.stack ?? error)}`,
-    );
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+exitWith(main(options), runCleanups);

@@ -3,10 +3,10 @@
 // "hello" route in the same run. Plain Node ESM over the BUILT packages: `node bench/host.mjs`.
 // See bench/README.md for the options, what is measured and the budgets.
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, devNull, loadavg, platform, release, totalmem } from 'node:os';
+import { mkdirSync, openSync } from 'node:fs';
+import { cpus, devNull, loadavg } from 'node:os';
 import { join, relative } from 'node:path';
-import { parseArgs } from 'node:util';
+import { AUTOCANNON_VERSION, cannon as autocannon } from './lib/autocannon.mjs';
 import {
   BrokenError,
   checkBuild,
@@ -14,16 +14,28 @@ import {
   fmt,
   gitInfo,
   MB,
+  machineTicks,
   processTicks,
   procStatus,
   round,
   RssSampler,
+  sleep,
   table,
   UsageError,
 } from './lib/common.mjs';
-import { apiClientDistUrl, benchDir, hostDistUrl, requireFromHost } from './lib/paths.mjs';
+import {
+  exitWith,
+  hostEnvironment,
+  machineInfo,
+  machineLine,
+  numberOption,
+  optionsOrExit,
+  parseCommandLine,
+  writeResults,
+} from './lib/cli.mjs';
+import { apiClientDistUrl, benchDir, hostDistUrl } from './lib/paths.mjs';
 import { prepareStoreFor } from './lib/store.mjs';
-import { buildTargets, probe, signIn } from './lib/targets.mjs';
+import { buildTargets, checkTarget, demoAccounts, probe, signIn } from './lib/targets.mjs';
 
 const BUDGETS = { minRatioPercent: 40, maxP99Ms: 25, maxEmbeddedRssMb: 350, atConnections: 32 };
 const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -56,8 +68,8 @@ e.g. BENCH_HOST_DATABASE_POOL_MAX=20.`;
 // ── Options ─────────────────────────────────────────────────────────────────────────────────────
 
 function parseOptions() {
-  const { values } = parseArgs({
-    options: {
+  const values = parseCommandLine(
+    {
       store: { type: 'string' },
       connections: { type: 'string' },
       duration: { type: 'string' },
@@ -66,39 +78,24 @@ function parseOptions() {
       rounds: { type: 'string' },
       quick: { type: 'boolean' },
       route: { type: 'string', multiple: true },
-      'database-url': { type: 'string' },
-      'log-level': { type: 'string' },
       'cpu-prof': { type: 'boolean' },
       'sql-stats': { type: 'boolean' },
-      'no-json': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
     },
-    strict: true,
-  });
-  if (values.help) {
-    console.log(USAGE);
-    process.exit(0);
-  }
+    USAGE,
+  );
   const env = process.env;
-  const number = (name, raw, fallback, min) => {
-    if (raw === undefined || raw === '') return fallback;
-    const n = Number(raw);
-    if (!Number.isFinite(n) || n < min)
-      throw new UsageError(`--${name} must be a number ≥ ${min} (got "${raw}")`);
-    return n;
-  };
   const quick = values.quick ?? false;
   const store = values.store ?? env.BENCH_STORE ?? 'pglite';
   if (store !== 'pglite' && store !== 'postgres')
     throw new UsageError(`--store must be pglite or postgres (got "${store}")`);
   return {
     store,
-    connections: Math.round(number('connections', values.connections ?? env.BENCH_CONNECTIONS, 32, 1)),
-    duration: number('duration', values.duration ?? env.BENCH_DURATION, quick ? 2 : 5, 1),
-    warmup: number('warmup', values.warmup ?? env.BENCH_WARMUP, quick ? 0.5 : 1, 0),
+    connections: Math.round(numberOption('connections', values.connections ?? env.BENCH_CONNECTIONS, 32, 1)),
+    duration: numberOption('duration', values.duration ?? env.BENCH_DURATION, quick ? 2 : 5, 1),
+    warmup: numberOption('warmup', values.warmup ?? env.BENCH_WARMUP, quick ? 0.5 : 1, 0),
     quick,
-    retries: Math.round(number('retries', values.retries ?? env.BENCH_RETRIES, quick ? 0 : 2, 0)),
-    rounds: Math.round(number('rounds', values.rounds ?? env.BENCH_ROUNDS, quick ? 1 : 3, 1)),
+    retries: Math.round(numberOption('retries', values.retries ?? env.BENCH_RETRIES, quick ? 0 : 2, 0)),
+    rounds: Math.round(numberOption('rounds', values.rounds ?? env.BENCH_ROUNDS, quick ? 1 : 3, 1)),
     routeFilters: values.route ?? [],
     databaseUrl: values['database-url'] ?? env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     logLevel: values['log-level'] ?? 'silent',
@@ -174,18 +171,13 @@ class CpuAccount {
   /** @param groups async () => ({ server: pids, database: pids }); this process is the load generator. */
   constructor(groups) {
     this.groups = groups;
-    this.available = existsSync('/proc/stat');
   }
   async snapshot() {
-    if (!this.available) return null;
-    const [cpu, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
-    if (cpu !== 'cpu') return null;
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = ticks.map(Number);
+    const machine = machineTicks();
+    if (!machine) return null;
     const groups = { loadGenerator: [process.pid], database: [], ...(await this.groups()) };
     return {
-      busy: user + nice + system + irq + softirq,
-      total: user + nice + system + idle + iowait + irq + softirq + steal,
-      steal,
+      ...machine,
       groups: Object.fromEntries(
         Object.entries(groups).map(([name, pids]) => [
           name,
@@ -218,15 +210,14 @@ class CpuAccount {
   }
 }
 
-const autocannon = requireFromHost('autocannon');
-const AUTOCANNON_VERSION = requireFromHost('autocannon/package.json').version;
-
 function cannon(url, headers, options, seconds) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections: options.connections, duration: seconds, headers, timeout: 10, pipelining: 1 },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
+  return autocannon({
+    url,
+    connections: options.connections,
+    duration: seconds,
+    headers,
+    timeout: 10,
+    pipelining: 1,
   });
 }
 
@@ -347,18 +338,9 @@ function combineRuns(parts) {
 
 /** Machine-wide CPU use (percent of all cores) over `ms`, from /proc/stat; null where unavailable. */
 async function machineBusyPercent(ms) {
-  const read = () => {
-    if (!existsSync('/proc/stat')) return null;
-    const t = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/).slice(1).map(Number);
-    const [user, nice, system, idle, iowait, irq, softirq, steal] = t;
-    return {
-      busy: user + nice + system + irq + softirq,
-      total: user + nice + system + idle + iowait + irq + softirq + steal,
-    };
-  };
-  const a = read();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  const b = read();
+  const a = machineTicks();
+  await sleep(ms);
+  const b = machineTicks();
   return a && b && b.total > a.total ? ((b.busy - a.busy) / (b.total - a.total)) * 100 : null;
 }
 
@@ -411,20 +393,12 @@ async function run(options) {
   if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
 
   // The children get this process's environment without any host setting, then the bench's own.
-  const baseEnv = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
-  for (const name of CONFIG_VARIABLES) delete baseEnv[name];
-  const passedHostEnv = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (name.startsWith('BENCH_HOST_') && value !== undefined)
-      passedHostEnv[name.slice('BENCH_HOST_'.length)] = value;
-  }
+  const { baseEnv, passedHostEnv } = hostEnvironment(CONFIG_VARIABLES);
 
   log(
     `Client Portal host benchmark — store ${options.store}, ${options.connections} connections, ${options.duration} s per route (+${options.warmup} s warm-up)${options.quick ? ', quick' : ''}`,
   );
-  log(
-    `Node ${process.version} on ${platform()} ${release()}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, autocannon ${AUTOCANNON_VERSION}, NODE_ENV=${baseEnv.NODE_ENV}`,
-  );
+  log(`${machineLine()}, autocannon ${AUTOCANNON_VERSION}, NODE_ENV=${baseEnv.NODE_ENV}`);
   const loadAtStart = loadavg()[0];
   if (cpus().length < 4)
     log(
@@ -541,10 +515,7 @@ async function run(options) {
     const startMs = performance.now() - t0;
     const sampler = new RssSampler(portal);
     try {
-      const customer =
-        DEMO_SIGN_INS.find((a) => a.email === 'demo@acme.example') ??
-        DEMO_SIGN_INS.find((a) => a.role === 'customer');
-      const staff = DEMO_SIGN_INS.find((a) => a.role === 'staff');
+      const { customer, staff } = demoAccounts(DEMO_SIGN_INS);
       const sessions = { customer: await signIn(portal.url, customer.email, DEMO_PASSWORD) };
       log(`… host up in ${(startMs / 1000).toFixed(1)} s, signed in as ${customer.email}`);
 
@@ -552,24 +523,19 @@ async function run(options) {
       // (403, staff only) is tried again as the demo staff account.
       const runnable = [];
       for (const target of targets) {
-        let as = target.kind === 'probe' ? 'none' : 'customer';
         const headers = (who) => ({
           ...headersFor(portal),
           ...(who === 'none' ? {} : { Cookie: sessions[who] }),
         });
-        let check = await probe(portal.url, target.path, headers(as));
-        if (check.status === 403 && staff && target.errors.includes(403)) {
-          sessions.staff ??= await signIn(portal.url, staff.email, DEMO_PASSWORD);
-          as = 'staff';
-          check = await probe(portal.url, target.path, headers(as));
-        }
-        if (check.status !== 200) {
-          preflightFailures.push({
-            id: target.id,
-            path: target.path,
-            status: check.status,
-            body: check.body.slice(0, 300),
-          });
+        const { as, check, failure } = await checkTarget(portal.url, target, {
+          as: target.kind === 'probe' ? 'none' : 'customer',
+          headers,
+          sessions,
+          staff,
+          password: DEMO_PASSWORD,
+        });
+        if (failure) {
+          preflightFailures.push(failure);
           console.error(
             `✗ ${target.id} GET ${target.path} answered ${check.status} (not measured): ${check.body.slice(0, 200)}`,
           );
@@ -787,14 +753,7 @@ async function run(options) {
   }
 
   if (options.writeJson) {
-    const dir = join(benchDir, 'results');
-    mkdirSync(dir, { recursive: true });
-    const stamp = startedAt
-      .toISOString()
-      .replace(/[:]/g, '-')
-      .replace(/\.\d+Z$/, 'Z');
-    const file = join(dir, `${options.store}-${stamp}.json`);
-    const json = {
+    const file = writeResults(options.store, startedAt, {
       meta: {
         startedAt: startedAt.toISOString(),
         finishedAt: new Date().toISOString(),
@@ -810,11 +769,7 @@ async function run(options) {
           cpuProf: options.cpuProf,
           hostEnv: passedHostEnv,
         },
-        node: process.version,
-        platform: `${platform()} ${release()}`,
-        cpus: cpus().length,
-        cpuModel: cpus()[0]?.model ?? null,
-        totalMemMb: Math.round(totalmem() / MB),
+        ...machineInfo(),
         loadAverage1m: { before: loadAtStart, after: loadavg()[0] },
         nodeEnv: baseEnv.NODE_ENV,
         autocannon: AUTOCANNON_VERSION,
@@ -846,10 +801,9 @@ async function run(options) {
       preflightFailures,
       verdicts,
       broken,
-    };
-    writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+    });
     log();
-    log(`Results: ${relative(process.cwd(), file) || file}`);
+    log(`Results: ${file}`);
   }
   if (cpuProfDir)
     log(
@@ -858,13 +812,7 @@ async function run(options) {
   return broken.length > 0 ? 1 : 0;
 }
 
-let options;
-try {
-  options = parseOptions();
-} catch (error) {
-  console.error(`${error.message}\n\n${USAGE}`);
-  process.exit(2);
-}
+const options = optionsOrExit(parseOptions, USAGE);
 const killChildren = () => {
   for (const child of children) child.kill('SIGKILL');
 };
@@ -873,16 +821,7 @@ process.on('SIGINT', () => {
   console.error('\n✗ interrupted; cleaning up');
   Promise.allSettled([...cleanups].map((cleanup) => cleanup())).finally(() => process.exit(130));
 });
-run(options).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  async (error) => {
-    killChildren();
-    await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
-    console.error(
-      `\n✗ ${error instanceof BrokenError || error instanceof UsageError ? error.message : (error?.stack ?? error)}`,
-    );
-    process.exitCode = error instanceof UsageError ? 2 : 1;
-  },
-);
+exitWith(run(options), async () => {
+  killChildren();
+  await Promise.allSettled([...cleanups].map((cleanup) => cleanup()));
+});

@@ -6,7 +6,7 @@ import { once } from 'node:events';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { BrokenError } from './common.mjs';
+import { BrokenError, sleep } from './common.mjs';
 import { hostPackageDir } from './paths.mjs';
 
 export const hostCliFile = join(hostPackageDir, 'dist', 'cli.js');
@@ -62,8 +62,6 @@ export function getStatus(port, path, timeoutMs = 3_000) {
     req.end();
   });
 }
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Starts the host CLI on 127.0.0.1:`port` and resolves once `GET /readyz` answers 200 (migrations and

@@ -1,6 +1,6 @@
-// Shared by the benchmarks (bench/host.mjs, bench/faults.mjs): errors, build freshness, /proc
-// readings (RSS, CPU ticks) and the printed output.
-import { execFileSync } from 'node:child_process';
+// Shared by the benchmarks (bench/host.mjs, bench/faults.mjs): errors, child processes, build
+// freshness, /proc readings (RSS, CPU ticks) and the printed output.
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import {
@@ -16,6 +16,30 @@ import {
 export class UsageError extends Error {}
 /** Something is broken (not merely slow): the run exits 1. */
 export class BrokenError extends Error {}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// ── Child processes ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Runs a command with its stdout and stderr collected; resolves with them and the exit code once it
+ * has closed (rejects only if it cannot be started).
+ */
+export function spawnCollect(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
 
 // ── Build freshness ─────────────────────────────────────────────────────────────────────────────
 
@@ -98,7 +122,7 @@ export class RssSampler {
   async current() {
     if (this.useProc) return procStatus(this.server.pid)?.rss ?? Number.NaN;
     this.sampleNow();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
     return this.latest;
   }
   resetHighWaterMark() {
@@ -135,6 +159,19 @@ export class RssSampler {
   stop() {
     this.server.child.off('message', this.onMessage);
   }
+}
+
+/** Busy, total and stolen CPU ticks of the machine (/proc/stat); null where unavailable. */
+export function machineTicks() {
+  if (!existsSync('/proc/stat')) return null;
+  const [cpu, ...t] = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0].trim().split(/\s+/);
+  if (cpu !== 'cpu') return null;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = t.map(Number);
+  return {
+    busy: user + nice + system + irq + softirq,
+    total: user + nice + system + idle + iowait + irq + softirq + steal,
+    steal,
+  };
 }
 
 /** utime + stime of a process, in clock ticks (/proc/<pid>/stat fields 14 and 15). */

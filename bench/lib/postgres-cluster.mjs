@@ -1,7 +1,8 @@
 // The local PostgreSQL server as bench/faults.mjs breaks it: a Debian/Ubuntu cluster driven with
 // pg_ctlcluster (stop, start, restart; fast shutdown, which ends every connection), and
 // pg_terminate_backend() over SQL. ensureRunning() is the undo step that must run whatever happens.
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { sleep, spawnCollect } from './common.mjs';
 import { requireFromHost } from './paths.mjs';
 
 /**
@@ -32,26 +33,13 @@ export async function findCluster(databaseUrl, override) {
 
 /** Runs a command; resolves with its output and exit code (rejects only if it cannot be started). */
 function run(command, args, { detached = false } = {}) {
+  // Its own process group: a Ctrl-C on the bench must not interrupt pg_ctlcluster half-way.
+  if (detached) return spawnCollect(command, args, { detached: true });
   return new Promise((resolve, reject) => {
-    if (!detached) {
-      execFile(command, args, { encoding: 'utf8' }, (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') reject(error);
-        else resolve({ code: error ? error.code : 0, stdout, stderr });
-      });
-      return;
-    }
-    // Its own process group: a Ctrl-C on the bench must not interrupt pg_ctlcluster half-way.
-    const child = spawn(command, args, { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => {
-      stdout += d;
+    execFile(command, args, { encoding: 'utf8' }, (error, stdout, stderr) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? error.code : 0, stdout, stderr });
     });
-    child.stderr.on('data', (d) => {
-      stderr += d;
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -117,7 +105,7 @@ export async function waitForServer(url, timeoutMs = 30_000) {
       return performance.now() - started;
     } catch {
       await client.end().catch(() => {});
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await sleep(100);
     }
   }
   throw new Error(`PostgreSQL did not accept connections within ${timeoutMs / 1000} s`);

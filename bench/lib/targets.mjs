@@ -94,6 +94,35 @@ export async function probe(baseUrl, path, headers) {
   };
 }
 
+/** The demo accounts the benchmarks sign in as: demo@acme.example (else the first customer), and staff. */
+export function demoAccounts(signIns) {
+  return {
+    customer:
+      signIns.find((a) => a.email === 'demo@acme.example') ?? signIns.find((a) => a.role === 'customer'),
+    staff: signIns.find((a) => a.role === 'staff'),
+  };
+}
+
+/**
+ * GETs a target once with `headers(as)` before it is loaded; a route the customer is refused (403,
+ * staff only) is tried again as the demo `staff` account, signed in on first need into
+ * `sessions.staff`. Resolves with the account that was used, the probe, and what to report when it
+ * did not answer 200 (else null).
+ */
+export async function checkTarget(baseUrl, target, { as, headers, sessions, staff, password }) {
+  let check = await probe(baseUrl, target.path, headers(as));
+  if (check.status === 403 && staff && target.errors.includes(403)) {
+    sessions.staff ??= await signIn(baseUrl, staff.email, password);
+    as = 'staff';
+    check = await probe(baseUrl, target.path, headers(as));
+  }
+  const failure =
+    check.status === 200
+      ? null
+      : { id: target.id, path: target.path, status: check.status, body: check.body.slice(0, 300) };
+  return { as, check, failure };
+}
+
 /** The i-th (0-based) extra customer account bench/faults.mjs adds to `company` (bench-001@acme.example …). */
 export function benchAccount(i, company) {
   const n = String(i + 1).padStart(3, '0');
