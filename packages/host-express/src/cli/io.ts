@@ -20,6 +20,9 @@ export const processIo = (): CliIo => ({
 export const say = (io: CliIo, line = '') => io.stdout.write(`${line}\n`);
 export const complain = (io: CliIo, line: string) => io.stderr.write(`${line}\n`);
 
+/** LOG_LEVEL debug or trace: failures also print their stack trace (after their one-line message). */
+export const isDebug = (io: CliIo) => /^(debug|trace)$/i.test(io.env.LOG_LEVEL?.trim() ?? '');
+
 /** A failure the user can fix; printed without a stack. */
 export class CliError extends Error {
   override readonly name = 'CliError';

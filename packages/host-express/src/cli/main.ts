@@ -1,6 +1,7 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { ConfigError, type HostConfig, loadConfig } from '../config/index.js';
-import { CliError, type CliIo, complain, say } from './io.js';
+import { failureMessage } from './failure-message.js';
+import { CliError, type CliIo, complain, isDebug, say } from './io.js';
 import { type RunningHost, startHost, stopOnSignals } from './start.js';
 import { migrateCommand, seedCommand } from './store-commands.js';
 import { addUser, resetPassword } from './user-commands.js';
@@ -80,6 +81,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     complain(io, `Unknown command "${argv.join(' ')}".\n\n${USAGE}`);
     return 2;
   }
+  let config: HostConfig | null = null;
   try {
     const values = parseArgs({
       args: parsed.rest,
@@ -90,7 +92,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
     const env = { ...io.env };
     if (parsed.command === 'start' && values.port !== undefined) env.PORT = text('port');
-    const config: HostConfig = loadConfig(env, { cwd: io.cwd });
+    config = loadConfig(env, { cwd: io.cwd });
 
     switch (parsed.command) {
       case 'start': {
@@ -143,6 +145,9 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       complain(io, `${(error as Error).message}\n\n${USAGE}`);
       return 2;
     }
-    throw error;
+    // Anything else (the store, the port, a migration): one line saying what to fix, no stack.
+    complain(io, failureMessage(error, { command: parsed.command, config }));
+    if (isDebug(io)) complain(io, error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return 1;
   }
 }

@@ -36,3 +36,4 @@ export {
 } from './unavailable.js';
 export { prepareStore } from './prepare.js';
 export type { PreparedStore, PrepareStoreOptions } from './prepare.js';
+export { StoreOpenError } from './open-errors.js';

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { StoreConfig } from '../config/index.js';
+import { openPgliteDataDir } from './pglite-data-dir.js';
 import { PgliteThread, pgliteThreadDialect, type ThreadLogger } from './pglite-thread.js';
 import type { Database } from './schema.js';
 import { TYPE_PARSERS } from './type-parsers.js';
@@ -46,17 +45,19 @@ export interface PgliteStoreOptions {
 
 /**
  * Opens an embedded store in `dataDir` on a thread of its own (pglite-thread.ts), creating the
- * directory (and the database) on first use.
+ * directory (and the database) on first use. Throws StoreOpenError (open-errors.ts) when it cannot.
  */
 export async function openPgliteStore(dataDir: string, options: PgliteStoreOptions = {}): Promise<Store> {
-  mkdirSync(dirname(dataDir), { recursive: true });
-  const thread = await PgliteThread.open({
-    dataDir,
-    postgresqlConf: PGLITE_CONF,
-    statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
-    ...(options.logger ? { logger: options.logger } : {}),
+  // Locked, checked, created whole, failures as StoreOpenError (pglite-data-dir.ts).
+  return openPgliteDataDir(dataDir, async (dir) => {
+    const thread = await PgliteThread.open({
+      dataDir: dir,
+      postgresqlConf: PGLITE_CONF,
+      statementTimeoutMs: options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS,
+      ...(options.logger ? { logger: options.logger } : {}),
+    });
+    return storeFromPgliteThread(thread);
   });
-  return storeFromPgliteThread(thread);
 }
 
 /** A store over an open embedded-store thread; closing the store closes it. */
@@ -68,7 +69,8 @@ export function storeFromPgliteThread(thread: PgliteThread): Store {
     kind: 'pglite',
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => {
-      closing ??= db.destroy();
+      // Kysely destroys a driver only if it ran a query; the thread is closed either way.
+      closing ??= db.destroy().then(() => thread.close());
       return closing;
     },
   };

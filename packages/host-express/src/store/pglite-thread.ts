@@ -86,6 +86,8 @@ export class PgliteThread {
     try {
       await thread.#ready;
     } catch (error) {
+      // Closed: the failed thread's exit must not start another (it would, forever).
+      thread.#closing = Promise.resolve();
       await thread.#worker?.terminate();
       throw error;
     }
