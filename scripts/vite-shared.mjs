@@ -34,6 +34,13 @@ export function kitLibraryConfig({ entry, plugins = [] }) {
         external: (id) =>
           !id.startsWith('.') && !id.startsWith('/') && !id.startsWith('\0') && !/^[A-Za-z]:/.test(id),
         output: { preserveModules: true, preserveModulesRoot: 'src', entryFileNames: '[name].js' },
+        // Modules that render keep their "use client" directive (React Server Components frameworks
+        // need it at the top of each client module); with preserved modules it is kept, so the
+        // bundler's warning that it "may not be preserved" is noise.
+        onLog(level, log, handler) {
+          if (log.code === 'MODULE_LEVEL_DIRECTIVE' && /use client/.test(log.message)) return;
+          handler(level, log);
+        },
       },
     },
   };

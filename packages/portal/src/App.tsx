@@ -1,15 +1,15 @@
 import { Spinner } from '@client-portal/ui';
 import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { FullStatus, SessionGuard } from './auth/SessionGuard';
-import { SignInPage } from './auth/SignInPage';
-import { useHomeGate, useProfile, useSession } from './data/PortalData';
-import { ErrorBoundary } from './embedding/ErrorBoundary';
-import { Frame } from './frame/Frame';
-import { useI18n } from './i18n/I18nProvider';
-import { PortalRoutes } from './pages/PortalRoutes';
-import { usePortal } from './PortalContext';
-import { isFrameless, SIGN_IN_PATH } from './routing/nav';
+import { FullStatus, SessionGuard } from './auth/SessionGuard.js';
+import { SignInPage } from './auth/SignInPage.js';
+import { useHomeGate, useProfile, useSession } from './data/PortalData.js';
+import { ErrorBoundary } from './embedding/ErrorBoundary.js';
+import { Frame } from './frame/Frame.js';
+import { useI18n } from './i18n/I18nProvider.js';
+import { PortalRoutes } from './pages/PortalRoutes.js';
+import { usePortal } from './PortalContext.js';
+import { isFrameless, SIGN_IN_PATH } from './routing/nav.js';
 
 /** Reports route changes to the host and product analytics, and identifies the signed-in user. */
 function RouteReporter() {

@@ -3,15 +3,15 @@ import { handlers, scenario } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ClientPortal, type ClientPortalProps } from './ClientPortal';
+import { ClientPortal, type ClientPortalProps } from './ClientPortal.js';
 import {
   countRequests,
   requestLog,
   sessionAfterSignIn,
   sessionUntilSignOut,
   switchableRoute,
-} from './stories-support/handlers';
-import { clearPortalStorage, portalRoot, portalRoots, SLOW } from './stories-support/portal-dom';
+} from './stories-support/handlers.js';
+import { clearPortalStorage, portalRoot, portalRoots, SLOW } from './stories-support/portal-dom.js';
 
 /**
  * The whole portal as a host embeds it: memory routing (the Storybook address never changes) and

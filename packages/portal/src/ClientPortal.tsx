@@ -1,20 +1,22 @@
+'use client';
+
 import { ThemeRoot } from '@client-portal/ui';
 import { useMemo } from 'react';
-import { createAnalytics } from './analytics/posthog';
-import { App } from './App';
-import { appearanceStyle } from './appearance';
+import { createAnalytics } from './analytics/posthog.js';
+import { App } from './App.js';
+import { appearanceStyle } from './appearance.js';
 import {
   apiUrl,
   type ClientPortalOptions,
   DEFAULT_HOME_LIFECYCLE_STAGE,
   DEFAULT_LINKS,
   DEFAULT_STORAGE_PREFIX,
-} from './config';
-import { PortalDataProvider } from './data/PortalData';
-import { I18nProvider } from './i18n/I18nProvider';
-import { PortalContext, type PortalContextValue } from './PortalContext';
-import * as styles from './portal.css';
-import { PortalRouter } from './routing/PortalRouter';
+} from './config.js';
+import { PortalDataProvider } from './data/PortalData.js';
+import { I18nProvider } from './i18n/I18nProvider.js';
+import { PortalContext, type PortalContextValue } from './PortalContext.js';
+import * as styles from './portal.css.js';
+import { PortalRouter } from './routing/PortalRouter.js';
 
 export interface ClientPortalProps extends ClientPortalOptions {
   /** Server rendering with path routing: the request's path (relative to `basePath`). */

@@ -1,8 +1,8 @@
 import { createContext, useContext } from 'react';
-import { useI18n } from './i18n/I18nProvider';
-import type { MessageKey } from './i18n/messages.en';
-import type { PortalAnalytics } from './analytics/posthog';
-import type { PortalCallbacks, PortalLinks } from './config';
+import { useI18n } from './i18n/I18nProvider.js';
+import type { MessageKey } from './i18n/messages.en.js';
+import type { PortalAnalytics } from './analytics/posthog.js';
+import type { PortalCallbacks, PortalLinks } from './config.js';
 
 /** Options resolved once per portal, for the frame and pages. */
 export interface PortalContextValue extends PortalCallbacks {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { APPEARANCE_VARIABLES, appearanceStyle, isSafeAppearanceValue } from './appearance';
-import type { PortalAppearance } from './config';
+import { APPEARANCE_VARIABLES, appearanceStyle, isSafeAppearanceValue } from './appearance.js';
+import type { PortalAppearance } from './config.js';
 
 const styleOf = (appearance: PortalAppearance | undefined, mode: 'light' | 'dark') =>
   appearanceStyle(appearance, mode) as Record<string, string>;

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import type { AppearanceVariables, PortalAppearance } from './config';
+import type { AppearanceVariables, PortalAppearance } from './config.js';
 
 /** Appearance keys → the ui kit's public theme variables (set on the portal root). */
 export const APPEARANCE_VARIABLES: Record<keyof AppearanceVariables, string> = {

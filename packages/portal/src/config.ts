@@ -1,6 +1,6 @@
 import type { ApiClient } from '@client-portal/api-client';
 import type { ColorMode } from '@client-portal/ui';
-import type { Messages } from './i18n/messages.en';
+import type { Messages } from './i18n/messages.en.js';
 
 /**
  * Where the portal keeps its route. `path`: the browser's address (under `basePath`, e.g. '/portal'),

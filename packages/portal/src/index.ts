@@ -1,7 +1,7 @@
-export { ClientPortal } from './ClientPortal';
-export type { ClientPortalProps } from './ClientPortal';
-export { mountClientPortal } from './mount';
-export type { MountedPortal } from './mount';
+export { ClientPortal } from './ClientPortal.js';
+export type { ClientPortalProps } from './ClientPortal.js';
+export { mountClientPortal } from './mount.js';
+export type { MountedPortal } from './mount.js';
 export type {
   AppearanceVariables,
   ClientPortalOptions,
@@ -10,13 +10,13 @@ export type {
   PortalLinks,
   PortalPostHogOptions,
   PortalRouting,
-} from './config';
-export { DEFAULT_HOME_LIFECYCLE_STAGE, DEFAULT_LINKS } from './config';
-export { APPEARANCE_VARIABLES } from './appearance';
-export { en as englishMessages } from './i18n/messages.en';
-export type { MessageKey, Messages } from './i18n/messages.en';
-export { NAV_ENTRIES, hrefOf, isActive } from './routing/nav';
-export type { NavEntry } from './routing/nav';
-export { checkInProgress, CHECK_IN_DAYS_BEFORE_END, FALLBACK_TOTAL_DAYS } from './lib/checkInProgress';
-export type { CheckInProgress } from './lib/checkInProgress';
-export { formatDateNumeric, formatDateShort } from './lib/dates';
+} from './config.js';
+export { DEFAULT_HOME_LIFECYCLE_STAGE, DEFAULT_LINKS } from './config.js';
+export { APPEARANCE_VARIABLES } from './appearance.js';
+export { en as englishMessages } from './i18n/messages.en.js';
+export type { MessageKey, Messages } from './i18n/messages.en.js';
+export { NAV_ENTRIES, hrefOf, isActive } from './routing/nav.js';
+export type { NavEntry } from './routing/nav.js';
+export { checkInProgress, CHECK_IN_DAYS_BEFORE_END, FALLBACK_TOTAL_DAYS } from './lib/checkInProgress.js';
+export type { CheckInProgress } from './lib/checkInProgress.js';
+export { formatDateNumeric, formatDateShort } from './lib/dates.js';

@@ -1,5 +1,7 @@
+'use client';
+
 import { createRoot } from 'react-dom/client';
-import { ClientPortal, type ClientPortalProps } from './ClientPortal';
+import { ClientPortal, type ClientPortalProps } from './ClientPortal.js';
 
 export interface MountedPortal {
   /** Re-renders with these options merged over the current ones. */

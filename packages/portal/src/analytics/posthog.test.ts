@@ -14,7 +14,7 @@ const init = vi.fn((...args: unknown[]) => {
 });
 vi.mock('posthog-js', () => ({ default: { init } }));
 
-const { createAnalytics, noAnalytics } = await import('./posthog');
+const { createAnalytics, noAnalytics } = await import('./posthog.js');
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 describe('createAnalytics (PostHog)', () => {

@@ -1,5 +1,5 @@
 import type { PostHog } from 'posthog-js';
-import type { PortalPostHogOptions } from '../config';
+import type { PortalPostHogOptions } from '../config.js';
 
 /** What the portal reports to product analytics. Every call is a no-op without a key. */
 export interface PortalAnalytics {

@@ -1,11 +1,11 @@
 import { ErrorState, Spinner } from '@client-portal/ui';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
-import { isOffline, useSession } from '../data/PortalData';
-import { useI18n } from '../i18n/I18nProvider';
-import { usePortal } from '../PortalContext';
-import * as styles from './auth.css';
-import { currentReturnTo, loginUrlFor } from './login-url';
+import { isOffline, useSession } from '../data/PortalData.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { usePortal } from '../PortalContext.js';
+import * as styles from './auth.css.js';
+import { currentReturnTo, loginUrlFor } from './login-url.js';
 
 export { loginUrlFor };
 

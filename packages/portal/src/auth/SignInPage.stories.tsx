@@ -1,9 +1,9 @@
 import { handlers } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { ClientPortal } from '../ClientPortal';
-import { countRequests, failingRoute, sessionAfterSignIn } from '../stories-support/handlers';
-import { clearPortalStorage, portalRoot, SLOW } from '../stories-support/portal-dom';
+import { ClientPortal } from '../ClientPortal.js';
+import { countRequests, failingRoute, sessionAfterSignIn } from '../stories-support/handlers.js';
+import { clearPortalStorage, portalRoot, SLOW } from '../stories-support/portal-dom.js';
 
 /**
  * /auth/signin, rendered by the portal itself (no frame), as a host shows it after the guard sent

@@ -3,11 +3,11 @@ import { Button } from '@client-portal/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
-import { queryKeys, usePortalData } from '../data/PortalData';
-import { useI18n } from '../i18n/I18nProvider';
-import { usePortal } from '../PortalContext';
-import { loginUrlFor, portalPathOf } from './login-url';
-import * as styles from './signIn.css';
+import { queryKeys, usePortalData } from '../data/PortalData.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { usePortal } from '../PortalContext.js';
+import { loginUrlFor, portalPathOf } from './login-url.js';
+import * as styles from './signIn.css.js';
 
 /**
  * /auth/signin (no frame): the local sign-in form, or a single-sign-on button that starts the

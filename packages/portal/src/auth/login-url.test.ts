@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { currentPageAddress, currentReturnTo, loginUrlFor, portalPathOf } from './login-url';
+import { currentPageAddress, currentReturnTo, loginUrlFor, portalPathOf } from './login-url.js';
 
 describe('loginUrlFor (login URL with returnTo)', () => {
   it('adds returnTo, encoded, to a login URL without a query', () => {

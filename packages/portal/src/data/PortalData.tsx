@@ -2,7 +2,7 @@ import { type ApiClient, createApiClient, isRequestError, lifecycleStageOf } fro
 import { createMutations, createQueries, queryKeys } from '@client-portal/api-client/queries';
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { PortalContext } from '../PortalContext';
+import { PortalContext } from '../PortalContext.js';
 
 export interface PortalData {
   client: ApiClient;

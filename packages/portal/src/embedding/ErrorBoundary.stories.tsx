@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { PortalProviders } from '../stories-support/PortalProviders';
-import { ErrorBoundary } from './ErrorBoundary';
+import { PortalProviders } from '../stories-support/PortalProviders.js';
+import { ErrorBoundary } from './ErrorBoundary.js';
 
 /**
  * The portal's boundaries keep a failure inside the part that failed: the page (or a panel) shows

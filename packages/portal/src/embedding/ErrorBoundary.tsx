@@ -1,8 +1,8 @@
 import { ErrorState } from '@client-portal/ui';
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
-import { usePortal } from '../PortalContext';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { usePortal } from '../PortalContext.js';
 
 interface BoundaryProps {
   /** Names the boundary in `onError` (e.g. 'page:/dashboard', 'frame:navigation'). */

@@ -1,9 +1,9 @@
 import { visuallyHidden } from '@client-portal/ui';
 import { MessageCircle } from 'lucide-react';
-import { useAccountManager } from '../data/PortalData';
-import { useI18n } from '../i18n/I18nProvider';
-import * as styles from './BookingButton.css';
-import { DeferredTooltip } from './deferred';
+import { useAccountManager } from '../data/PortalData.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import * as styles from './BookingButton.css.js';
+import { DeferredTooltip } from './deferred.js';
 
 /**
  * The floating chat button that opens the account manager's booking page in a new tab.

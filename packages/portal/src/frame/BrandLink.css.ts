@@ -1,6 +1,6 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
-import { collapsed } from './NavList.css';
+import { collapsed } from './NavList.css.js';
 
 export const link = style({
   position: 'relative',

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
-import { useHomeGate } from '../data/PortalData';
-import { useI18n } from '../i18n/I18nProvider';
-import * as styles from './BrandLink.css';
+import { useHomeGate } from '../data/PortalData.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import * as styles from './BrandLink.css.js';
 
 /** The provider's mark, the letter S, drawn rather than typed: it is an image, not text. */
 function Mark() {

@@ -1,6 +1,6 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
-import { gutter } from './Frame.css';
+import { gutter } from './Frame.css.js';
 
 export const footer = style({
   display: 'flex',

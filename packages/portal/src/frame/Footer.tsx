@@ -1,9 +1,9 @@
 import { Link } from '@client-portal/ui';
-import { useI18n } from '../i18n/I18nProvider';
-import type { MessageKey } from '../i18n/messages.en';
-import type { PortalLinks } from '../config';
-import { useLandmarkName, usePortal } from '../PortalContext';
-import * as styles from './Footer.css';
+import { useI18n } from '../i18n/I18nProvider.js';
+import type { MessageKey } from '../i18n/messages.en.js';
+import type { PortalLinks } from '../config.js';
+import { useLandmarkName, usePortal } from '../PortalContext.js';
+import * as styles from './Footer.css.js';
 
 const LINKS: readonly { key: keyof PortalLinks; label: MessageKey }[] = [
   { key: 'privacyPolicy', label: 'frame.privacyPolicy' },

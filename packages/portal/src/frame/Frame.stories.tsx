@@ -1,7 +1,7 @@
 import { handlers } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { ClientPortalProps } from '../ClientPortal';
+import type { ClientPortalProps } from '../ClientPortal.js';
 import {
   COMPANY_LOGO,
   ENTRY_HREFS,
@@ -13,7 +13,7 @@ import {
   settled,
   storageKey,
   widthBecomes,
-} from './storySupport';
+} from './storySupport.js';
 
 /**
  * The portal frame on a large screen (≥ 992px): the whole <ClientPortal> on the contract's mock API.

@@ -1,19 +1,19 @@
 import { type MouseEvent, type ReactNode, useId, useRef } from 'react';
 import { useLocation } from 'wouter';
-import { useHomeGate } from '../data/PortalData';
-import { ErrorBoundary } from '../embedding/ErrorBoundary';
-import { useI18n } from '../i18n/I18nProvider';
-import { usePortal } from '../PortalContext';
-import { visibleEntries } from '../routing/nav';
-import { BookingButton } from './BookingButton';
-import { usePreloadOverlays } from './deferred';
-import { Footer } from './Footer';
-import * as footerStyles from './Footer.css';
-import * as styles from './Frame.css';
-import { useContrast, useMiniNavigation } from './frameSettings';
-import { SideNav } from './SideNav';
-import { TopBar } from './TopBar';
-import * as topBarStyles from './TopBar.css';
+import { useHomeGate } from '../data/PortalData.js';
+import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { usePortal } from '../PortalContext.js';
+import { visibleEntries } from '../routing/nav.js';
+import { BookingButton } from './BookingButton.js';
+import { usePreloadOverlays } from './deferred.js';
+import { Footer } from './Footer.js';
+import * as footerStyles from './Footer.css.js';
+import * as styles from './Frame.css.js';
+import { useContrast, useMiniNavigation } from './frameSettings.js';
+import { SideNav } from './SideNav.js';
+import { TopBar } from './TopBar.js';
+import * as topBarStyles from './TopBar.css.js';
 
 /**
  * The portal frame: side navigation on large screens, a top bar with a drawer on small

@@ -1,9 +1,9 @@
 import { handlers, scenario } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
-import type { ClientPortalProps } from '../ClientPortal';
-import { DEFAULT_COMPANY_LOGO } from './defaultLogo';
-import { customerFixtures, entriesOf, frameMeta, frameReady, portalArgs } from './storySupport';
+import type { ClientPortalProps } from '../ClientPortal.js';
+import { DEFAULT_COMPANY_LOGO } from './defaultLogo.js';
+import { customerFixtures, entriesOf, frameMeta, frameReady, portalArgs } from './storySupport.js';
 
 /** The frame with the customer's data in its different states: gate, logo, long names, loading, errors. */
 const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Customer data' };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { ClientPortalProps } from '../ClientPortal';
-import { choose, frameMeta, frameReady, openMenu, portalArgs, storageKey } from './storySupport';
+import type { ClientPortalProps } from '../ClientPortal.js';
+import { choose, frameMeta, frameReady, openMenu, portalArgs, storageKey } from './storySupport.js';
 
 /** The frame's display settings (colour mode, contrast) and sign-out, from the navigation's menu. */
 const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Settings' };

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import type { ClientPortalProps } from '../ClientPortal';
-import { ENTRY_HREFS, frameMeta, frameReady, portalArgs, settled } from './storySupport';
+import type { ClientPortalProps } from '../ClientPortal.js';
+import { ENTRY_HREFS, frameMeta, frameReady, portalArgs, settled } from './storySupport.js';
 
 /**
  * The frame on a small screen: a 375px "phone" on any window (the frame answers container queries,

@@ -12,11 +12,11 @@ import {
 } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
-import { useProfile, useSession } from '../data/PortalData';
-import { useI18n } from '../i18n/I18nProvider';
-import { hrefOf, isActive, type NavEntry, type NavIcon } from '../routing/nav';
-import { DEFAULT_COMPANY_LOGO } from './defaultLogo';
-import * as styles from './NavList.css';
+import { useProfile, useSession } from '../data/PortalData.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { hrefOf, isActive, type NavEntry, type NavIcon } from '../routing/nav.js';
+import { DEFAULT_COMPANY_LOGO } from './defaultLogo.js';
+import * as styles from './NavList.css.js';
 
 const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
   home: House,

@@ -7,10 +7,10 @@ import {
   useTheme,
 } from '@client-portal/ui';
 import { Check, Contrast as ContrastIcon, LogOut, Monitor, Moon, Settings2, Sun, Type } from 'lucide-react';
-import { useI18n } from '../i18n/I18nProvider';
-import { CONTRASTS, type Contrast } from './frameSettings';
-import * as styles from './SettingsMenu.css';
-import { useSignOut } from './useSignOut';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { CONTRASTS, type Contrast } from './frameSettings.js';
+import * as styles from './SettingsMenu.css.js';
+import { useSignOut } from './useSignOut.js';
 
 const MODES = [
   { mode: 'light', label: 'frame.colorMode.light', Icon: Sun },

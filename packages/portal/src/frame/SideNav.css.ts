@@ -1,7 +1,7 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
-import { NAV_EXPANDED, NAV_MINI } from './Frame.css';
-import { collapsed } from './NavList.css';
+import { NAV_EXPANDED, NAV_MINI } from './Frame.css.js';
+import { collapsed } from './NavList.css.js';
 
 /**
  * The navigation panel, sticky inside the frame's rail: it stays in view while the page scrolls and

@@ -1,15 +1,15 @@
 import { IconButton } from '@client-portal/ui';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type FocusEvent, useId, useRef, useState } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
-import { useLandmarkName } from '../PortalContext';
-import type { NavEntry } from '../routing/nav';
-import { BrandLink } from './BrandLink';
-import type { Contrast } from './frameSettings';
-import { NavList } from './NavList';
-import { collapsed as collapsedStyle } from './NavList.css';
-import { DeferredSettingsMenu, DeferredTooltip } from './deferred';
-import * as styles from './SideNav.css';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { useLandmarkName } from '../PortalContext.js';
+import type { NavEntry } from '../routing/nav.js';
+import { BrandLink } from './BrandLink.js';
+import type { Contrast } from './frameSettings.js';
+import { NavList } from './NavList.js';
+import { collapsed as collapsedStyle } from './NavList.css.js';
+import { DeferredSettingsMenu, DeferredTooltip } from './deferred.js';
+import * as styles from './SideNav.css.js';
 
 /**
  * The large-screen navigation: logo, entries, the profile pinned to the bottom, and the

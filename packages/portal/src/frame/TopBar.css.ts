@@ -1,6 +1,6 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
-import { large, TOP_BAR_HEIGHT } from './Frame.css';
+import { large, TOP_BAR_HEIGHT } from './Frame.css.js';
 
 /**
  * On small screens a 60px bar replaces the navigation. Sticky rather than fixed: it stays

@@ -1,14 +1,14 @@
 import { IconButton } from '@client-portal/ui';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
-import { useLandmarkName } from '../PortalContext';
-import type { NavEntry } from '../routing/nav';
-import { BrandLink } from './BrandLink';
-import { DeferredDrawer, DeferredSettingsMenu } from './deferred';
-import type { Contrast } from './frameSettings';
-import { NavList } from './NavList';
-import * as styles from './TopBar.css';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { useLandmarkName } from '../PortalContext.js';
+import type { NavEntry } from '../routing/nav.js';
+import { BrandLink } from './BrandLink.js';
+import { DeferredDrawer, DeferredSettingsMenu } from './deferred.js';
+import type { Contrast } from './frameSettings.js';
+import { NavList } from './NavList.js';
+import * as styles from './TopBar.css.js';
 
 /**
  * The small-screen bar's content: the menu button (a 285px drawer from the start edge, the left in

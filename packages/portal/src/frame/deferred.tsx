@@ -1,14 +1,14 @@
 import { IconButton, type TooltipProps } from '@client-portal/ui';
 import { Settings2 } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
+import { useI18n } from '../i18n/I18nProvider.js';
 
-type Overlays = typeof import('./overlays');
+type Overlays = typeof import('./overlays.js');
 
 let overlays: Promise<Overlays> | undefined;
 /** Starts loading the overlays chunk (once); the frame calls it as soon as it has mounted. */
 export const loadOverlays = (): Promise<Overlays> => {
-  overlays ??= import('./overlays');
+  overlays ??= import('./overlays.js');
   return overlays;
 };
 

@@ -1,1 +1,1 @@
-export { Frame } from './Frame';
+export { Frame } from './Frame.js';

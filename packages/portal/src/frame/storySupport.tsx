@@ -2,8 +2,8 @@ import { createPortalFixtures, ELIGIBLE_LIFECYCLE_STAGE, handlers } from '@clien
 import type { Meta } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import type { ClientPortalProps } from '../ClientPortal';
-import { ClientPortal } from '../ClientPortal';
+import type { ClientPortalProps } from '../ClientPortal.js';
+import { ClientPortal } from '../ClientPortal.js';
 
 /** Every frame story keeps its settings under its own prefix, cleared before each story. */
 export const STORY_PREFIX = 'frame-story';

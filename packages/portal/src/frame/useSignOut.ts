@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { usePortalData } from '../data/PortalData';
-import { usePortal } from '../PortalContext';
+import { usePortalData } from '../data/PortalData.js';
+import { usePortal } from '../PortalContext.js';
 
 /**
  * Ends the session, forgets everything this portal cached, tells analytics and the host, then leaves

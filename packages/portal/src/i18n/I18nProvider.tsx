@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { catalogueFor } from './catalogues';
-import { en, type MessageKey, type Messages } from './messages.en';
+import { catalogueFor } from './catalogues.js';
+import { en, type MessageKey, type Messages } from './messages.en.js';
 
 export interface I18n {
   locale: string;

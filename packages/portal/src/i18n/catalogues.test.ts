@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueFor, languageOf } from './catalogues';
-import { ar } from './messages.ar';
-import { de } from './messages.de';
-import { en, type MessageKey } from './messages.en';
+import { catalogueFor, languageOf } from './catalogues.js';
+import { ar } from './messages.ar.js';
+import { de } from './messages.de.js';
+import { en, type MessageKey } from './messages.en.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const keys = Object.keys(en).sort() as MessageKey[];

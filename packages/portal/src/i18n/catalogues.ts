@@ -1,6 +1,6 @@
-import { ar } from './messages.ar';
-import { de } from './messages.de';
-import type { Messages } from './messages.en';
+import { ar } from './messages.ar.js';
+import { de } from './messages.de.js';
+import type { Messages } from './messages.en.js';
 
 /** The language part of a BCP 47 tag, lower-cased ('ar-EG' → 'ar'). */
 export const languageOf = (locale: string) => locale.split('-')[0]?.toLowerCase() ?? 'en';

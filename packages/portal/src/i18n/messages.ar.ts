@@ -1,4 +1,4 @@
-import type { Messages } from './messages.en';
+import type { Messages } from './messages.en.js';
 
 export const ar: Messages = {
   'nav.label': 'البوابة',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkInProgress } from './checkInProgress';
+import { checkInProgress } from './checkInProgress.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 

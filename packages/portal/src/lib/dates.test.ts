@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateNumeric, formatDateShort } from './dates';
+import { formatDateNumeric, formatDateShort } from './dates.js';
 
 describe('date display', () => {
   it('formats numerically as day/month/year', () => {

@@ -1,8 +1,8 @@
 import { EmptyState } from '@client-portal/ui';
 import type { ReactNode } from 'react';
-import { useI18n } from '../i18n/I18nProvider';
-import type { MessageKey } from '../i18n/messages.en';
-import * as styles from './pages.css';
+import { useI18n } from '../i18n/I18nProvider.js';
+import type { MessageKey } from '../i18n/messages.en.js';
+import * as styles from './pages.css.js';
 
 /** A page: its title (the page's one h1) and content. */
 export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {

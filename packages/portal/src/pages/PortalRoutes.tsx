@@ -1,6 +1,6 @@
 import { Route, Switch } from 'wouter';
-import { NAV_ENTRIES } from '../routing/nav';
-import { NotFoundPage, SectionPage } from './Page';
+import { NAV_ENTRIES } from '../routing/nav.js';
+import { NotFoundPage, SectionPage } from './Page.js';
 
 const TITLES = {
   home: 'page.home.title',

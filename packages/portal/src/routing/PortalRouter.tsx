@@ -1,6 +1,6 @@
 import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { type BaseLocationHook, type BaseSearchHook, Router } from 'wouter';
-import type { PortalRouting } from '../config';
+import type { PortalRouting } from '../config.js';
 
 /**
  * A location of the portal's own (memory routing): the path and query live here, never in the

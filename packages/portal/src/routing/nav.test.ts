@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hrefOf, isActive, isFrameless, NAV_ENTRIES, visibleEntries } from './nav';
+import { hrefOf, isActive, isFrameless, NAV_ENTRIES, visibleEntries } from './nav.js';
 
 const entry = (id: string) => NAV_ENTRIES.find((e) => e.id === id)!;
 

@@ -1,4 +1,4 @@
-import type { MessageKey } from '../i18n/messages.en';
+import type { MessageKey } from '../i18n/messages.en.js';
 
 export type NavIcon =
   | 'home'

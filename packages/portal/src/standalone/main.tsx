@@ -6,7 +6,7 @@ import './standalone.css';
 import { ClientPortal } from '@client-portal/portal';
 import { directionOf } from '@client-portal/ui';
 import { createRoot } from 'react-dom/client';
-import { parseRuntimeConfig, RUNTIME_CONFIG_ID } from './runtimeConfig';
+import { parseRuntimeConfig, RUNTIME_CONFIG_ID } from './runtimeConfig.js';
 
 const config = parseRuntimeConfig(document.getElementById(RUNTIME_CONFIG_ID)?.textContent);
 // This page belongs to the portal: its language and direction are the portal's.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeConfig } from './runtimeConfig';
+import { parseRuntimeConfig } from './runtimeConfig.js';
 
 describe('parseRuntimeConfig', () => {
   it('runs on defaults without a host (empty, missing or broken data block)', () => {

@@ -1,4 +1,4 @@
-import type { PortalLinks, PortalPostHogOptions } from '../config';
+import type { PortalLinks, PortalPostHogOptions } from '../config.js';
 
 /**
  * The id of the JSON data block in the standalone index.html that carries the runtime

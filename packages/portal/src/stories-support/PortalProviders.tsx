@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { noAnalytics } from '../analytics/posthog';
-import { DEFAULT_LINKS } from '../config';
-import { I18nProvider } from '../i18n/I18nProvider';
-import type { Messages } from '../i18n/messages.en';
-import { PortalContext, type PortalContextValue } from '../PortalContext';
+import { noAnalytics } from '../analytics/posthog.js';
+import { DEFAULT_LINKS } from '../config.js';
+import { I18nProvider } from '../i18n/I18nProvider.js';
+import type { Messages } from '../i18n/messages.en.js';
+import { PortalContext, type PortalContextValue } from '../PortalContext.js';
 
 /**
  * The portal's messages and options without the rest of <ClientPortal>, for stories of a part

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Button } from '../components/Button';
-import { Spinner } from '../components/Spinner';
-import { COMPARED_PROPERTIES, fingerprint, HOSTILE_HOST_CSS } from './hostileCss';
+import { Button } from '../components/Button/index.js';
+import { Spinner } from '../components/Spinner/index.js';
+import { COMPARED_PROPERTIES, fingerprint, HOSTILE_HOST_CSS } from './hostileCss.js';
 
 /**
  * The kit inside a host page whose global CSS is hostile. The play function fingerprints every

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../components/Button';
-import { ThemeRoot, useTheme } from './ThemeRoot';
-import type { ColorMode } from './colorMode';
+import { Button } from '../components/Button/index.js';
+import { ThemeRoot, useTheme } from './ThemeRoot.js';
+import type { ColorMode } from './colorMode.js';
 
 const KEY = 'story:color-mode';
 

@@ -1,11 +1,13 @@
+'use client';
+
 import { LocaleProvider } from '@ark-ui/react/locale';
 import { createContext, useContext, useMemo, useRef } from 'react';
 import type { CSSProperties, ReactNode, RefObject } from 'react';
-import { useColorModeState } from './colorMode';
-import { directionOf } from './direction';
-import type { ColorMode, ResolvedColorMode, UseColorModeOptions } from './colorMode';
-import * as styles from './root.css';
-import { darkTheme, lightTheme } from './themes.css';
+import { useColorModeState } from './colorMode.js';
+import { directionOf } from './direction.js';
+import type { ColorMode, ResolvedColorMode, UseColorModeOptions } from './colorMode.js';
+import * as styles from './root.css.js';
+import { darkTheme, lightTheme } from './themes.css.js';
 
 export interface ThemeContextValue {
   mode: ColorMode;
@@ -27,8 +29,6 @@ export function useTheme(): ThemeContextValue {
 
 /** Overlay container for Ark's <Portal container>; undefined outside a ThemeRoot (falls back to body). */
 export const useOverlayContainer = () => useContext(ThemeContext)?.overlayContainer;
-
-export { directionOf };
 
 export interface ThemeRootProps extends UseColorModeOptions {
   children?: ReactNode;

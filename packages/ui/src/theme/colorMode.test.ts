@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isColorMode, readStoredColorMode } from './colorMode';
-import { directionOf } from './direction';
+import { isColorMode, readStoredColorMode } from './colorMode.js';
+import { directionOf } from './direction.js';
 
 describe('colour mode storage', () => {
   it('accepts only the three modes', () => {

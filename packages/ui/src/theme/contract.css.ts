@@ -1,6 +1,16 @@
 import { createGlobalThemeContract } from '@vanilla-extract/css';
-import { fontFamily, fontSize, fontWeight, lineHeight, motion, radii, space, tones, zIndex } from './tokens';
-import type { Tone } from './tokens';
+import {
+  fontFamily,
+  fontSize,
+  fontWeight,
+  lineHeight,
+  motion,
+  radii,
+  space,
+  tones,
+  zIndex,
+} from './tokens.js';
+import type { Tone } from './tokens.js';
 
 const nulls = <T extends Record<string, unknown>>(o: T) =>
   Object.fromEntries(Object.keys(o).map((k) => [k, null])) as { [K in keyof T]: null };

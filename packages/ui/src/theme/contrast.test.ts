@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio } from './contrast';
-import { darkColours, lightColours, tones } from './tokens';
-import type { ColourTokens } from './tokens';
+import { contrastRatio } from './contrast.js';
+import { darkColours, lightColours, tones } from './tokens.js';
+import type { ColourTokens } from './tokens.js';
 
 const TEXT = 4.5; // WCAG AA, normal text
 const GRAPHIC = 3; // WCAG AA, UI components and graphics (1.4.11)

@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from './contract.css';
+import { vars } from './contract.css.js';
 
 /**
  * The kit's root. Every rule that would otherwise be global is scoped below it, so nothing leaks

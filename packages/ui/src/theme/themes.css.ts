@@ -1,5 +1,5 @@
 import { createTheme } from '@vanilla-extract/css';
-import { vars } from './contract.css';
+import { vars } from './contract.css.js';
 import {
   darkColours,
   fontFamily,
@@ -11,8 +11,8 @@ import {
   radii,
   space,
   zIndex,
-} from './tokens';
-import type { ColourTokens } from './tokens';
+} from './tokens.js';
+import type { ColourTokens } from './tokens.js';
 
 /** Resolver: raw tokens → the values the contract needs, for one colour set. */
 const resolve = (c: ColourTokens, shadowInk: string) => ({

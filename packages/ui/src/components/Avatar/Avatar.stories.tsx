@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { Avatar } from './Avatar';
-import type { AvatarShape, AvatarSize } from './Avatar';
+import { Avatar } from './Avatar.js';
+import type { AvatarShape, AvatarSize } from './Avatar.js';
 
 /** A small inline "photo", so the loaded state needs no network. */
 const PHOTO = `data:image/svg+xml;utf8,${encodeURIComponent(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { getInitials } from './initials';
+import { getInitials } from './initials.js';
 
 describe('getInitials', () => {
   it('uses the first letter of a single word', () => {

@@ -1,9 +1,11 @@
+'use client';
+
 import { Avatar as ArkAvatar } from '@ark-ui/react/avatar';
 import { useLocaleContext } from '@ark-ui/react/locale';
 import { forwardRef } from 'react';
 import type { HTMLAttributes } from 'react';
-import * as styles from './Avatar.css';
-import { getInitials } from './initials';
+import * as styles from './Avatar.css.js';
+import { getInitials } from './initials.js';
 
 export type AvatarSize = 20 | 24 | 32 | 40 | 48 | 64;
 export type AvatarShape = 'round' | 'square';

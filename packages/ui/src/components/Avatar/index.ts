@@ -1,3 +1,3 @@
-export { Avatar } from './Avatar';
-export type { AvatarProps, AvatarShape, AvatarSize } from './Avatar';
-export { getInitials } from './initials';
+export { Avatar } from './Avatar.js';
+export type { AvatarProps, AvatarShape, AvatarSize } from './Avatar.js';
+export { getInitials } from './initials.js';

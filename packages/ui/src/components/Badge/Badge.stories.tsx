@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import type { Tone } from '../../theme/tokens';
-import { Badge, Status, statusTones } from './Badge';
-import type { BadgeVariant, StatusKind } from './Badge';
+import type { Tone } from '../../theme/tokens.js';
+import { Badge, Status, statusTones } from './Badge.js';
+import type { BadgeVariant, StatusKind } from './Badge.js';
 
 const meta = {
   title: 'UI/Badge',

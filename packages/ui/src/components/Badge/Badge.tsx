@@ -1,7 +1,9 @@
+'use client';
+
 import { forwardRef } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import type { Tone } from '../../theme/tokens';
-import * as styles from './Badge.css';
+import type { Tone } from '../../theme/tokens.js';
+import * as styles from './Badge.css.js';
 
 export type BadgeTone = Tone;
 export type BadgeVariant = 'subtle' | 'solid' | 'outline';

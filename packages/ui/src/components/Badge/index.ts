@@ -1,2 +1,2 @@
-export { Badge, Status, statusTones } from './Badge';
-export type { BadgeProps, BadgeSize, BadgeTone, BadgeVariant, StatusKind, StatusProps } from './Badge';
+export { Badge, Status, statusTones } from './Badge.js';
+export type { BadgeProps, BadgeSize, BadgeTone, BadgeVariant, StatusKind, StatusProps } from './Badge.js';

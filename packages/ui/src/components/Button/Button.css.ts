@@ -1,8 +1,8 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import type { RecipeVariants } from '@vanilla-extract/recipes';
-import { vars } from '../../theme/contract.css';
-import type { Tone } from '../../theme/tokens';
+import { vars } from '../../theme/contract.css.js';
+import type { Tone } from '../../theme/tokens.js';
 
 const toneVariants = (tone: Tone) => {
   const t = vars.color.tone[tone];

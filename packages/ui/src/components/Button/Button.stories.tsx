@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Button } from './Button';
-import type { ButtonTone, ButtonVariant } from './Button';
+import { Button } from './Button.js';
+import type { ButtonTone, ButtonVariant } from './Button.js';
 
 const meta = {
   title: 'UI/Button',

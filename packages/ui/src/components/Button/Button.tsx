@@ -1,7 +1,9 @@
+'use client';
+
 import { forwardRef } from 'react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { Spinner } from '../Spinner';
-import * as styles from './Button.css';
+import { Spinner } from '../Spinner/index.js';
+import * as styles from './Button.css.js';
 
 export type ButtonVariant = 'solid' | 'outline' | 'subtle' | 'ghost';
 export type ButtonTone = 'accent' | 'neutral' | 'danger';

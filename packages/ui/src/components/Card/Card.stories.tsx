@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Badge } from '../Badge';
-import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { ErrorState } from '../ErrorState';
-import { SkeletonText } from '../Skeleton';
-import { Card } from './Card';
+import { Badge } from '../Badge/index.js';
+import { Button } from '../Button/index.js';
+import { EmptyState } from '../EmptyState/index.js';
+import { ErrorState } from '../ErrorState/index.js';
+import { SkeletonText } from '../Skeleton/index.js';
+import { Card } from './Card.js';
 
 const meta = {
   title: 'UI/Card',

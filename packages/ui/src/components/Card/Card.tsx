@@ -1,6 +1,8 @@
+'use client';
+
 import { forwardRef, useId } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import * as styles from './Card.css';
+import * as styles from './Card.css.js';
 
 export type CardVariant = 'outline' | 'elevated';
 export type CardPadding = 'sm' | 'md' | 'lg';

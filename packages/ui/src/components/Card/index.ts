@@ -1,2 +1,2 @@
-export { Card } from './Card';
-export type { CardHeadingLevel, CardPadding, CardProps, CardVariant } from './Card';
+export { Card } from './Card.js';
+export type { CardHeadingLevel, CardPadding, CardProps, CardVariant } from './Card.js';

@@ -1,11 +1,13 @@
+'use client';
+
 import { scaleBand } from 'd3-scale';
 import { forwardRef } from 'react';
 import type { CSSProperties } from 'react';
-import * as styles from './Chart.css';
-import { ChartShell } from './Chart';
-import type { ChartBaseProps, PlotContext } from './Chart';
-import { seriesStyle, stackSeries, valueAt } from './scales';
-import type { ChartData } from './scales';
+import * as styles from './Chart.css.js';
+import { ChartShell } from './Chart.js';
+import type { ChartBaseProps, PlotContext } from './Chart.js';
+import { seriesStyle, stackSeries, valueAt } from './scales.js';
+import type { ChartData } from './scales.js';
 
 export interface BarChartProps extends ChartBaseProps {
   /** Stack series on top of each other (negatives stack below 0) instead of grouping them. */

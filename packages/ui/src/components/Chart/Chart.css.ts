@@ -1,6 +1,6 @@
 import { keyframes, style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../theme/contract.css';
-import type { ChartColourKey } from './scales';
+import { vars } from '../../theme/contract.css.js';
+import type { ChartColourKey } from './scales.js';
 
 /**
  * Dynamic values are custom properties set inline (see CONTRIBUTING) and read here with var():

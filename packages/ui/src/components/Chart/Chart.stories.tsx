@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { BarChart } from './BarChart';
-import { LineChart } from './LineChart';
-import type { LineChartProps } from './LineChart';
-import type { ChartData } from './scales';
+import { BarChart } from './BarChart.js';
+import { LineChart } from './LineChart.js';
+import type { LineChartProps } from './LineChart.js';
+import type { ChartData } from './scales.js';
 
 // ----------------------------------------------------------------------------------------------
 // Fixtures (shaped like the API's DORA-metrics and AI-usage payloads)

@@ -1,15 +1,16 @@
+'use client';
+
 /**
  * Shared internals of LineChart and BarChart: measuring, axes, grid, legend, hover tooltip, the
  * loading and empty states and the data-table alternative. The charts only draw their marks.
  */
 import { scaleBand, scalePoint } from 'd3-scale';
-import type { ScaleLinear } from 'd3-scale';
 import { forwardRef, useCallback, useId, useLayoutEffect, useMemo, useState } from 'react';
 import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode, Ref } from 'react';
-import { useTheme } from '../../theme/ThemeRoot';
-import { visuallyHidden } from '../../theme/root.css';
-import { Button } from '../Button';
-import * as styles from './Chart.css';
+import { useTheme } from '../../theme/ThemeRoot.js';
+import { visuallyHidden } from '../../theme/root.css.js';
+import { Button } from '../Button/index.js';
+import * as styles from './Chart.css.js';
 import {
   baselineValue,
   computeDomain,
@@ -25,8 +26,8 @@ import {
   truncateText,
   valueAt,
   yTickCount,
-} from './scales';
-import type { ChartData, ChartYDomain } from './scales';
+} from './scales.js';
+import type { ChartData, ChartYDomain, LinearScale } from './scales.js';
 
 /** User-visible strings, overridable for i18n through the `labels` prop. */
 export interface ChartLabels {
@@ -88,7 +89,7 @@ export interface PlotContext {
   /** Left edge of each label's band (bars), and its width; 0 for point axes. */
   bandStarts: number[];
   bandwidth: number;
-  y: ScaleLinear<number, number>;
+  y: LinearScale;
   /** Pixel y of the value bars and areas grow from (0, clamped into the domain). */
   baseline: number;
   rtl: boolean;

@@ -1,3 +1,5 @@
+'use client';
+
 import {
   area as d3Area,
   line as d3Line,
@@ -11,11 +13,11 @@ import {
   symbolWye,
 } from 'd3-shape';
 import { forwardRef } from 'react';
-import * as styles from './Chart.css';
-import { ChartShell } from './Chart';
-import type { ChartBaseProps, PlotContext } from './Chart';
-import { seriesStyle, valueAt } from './scales';
-import type { ChartData } from './scales';
+import * as styles from './Chart.css.js';
+import { ChartShell } from './Chart.js';
+import type { ChartBaseProps, PlotContext } from './Chart.js';
+import { seriesStyle, valueAt } from './scales.js';
+import type { ChartData } from './scales.js';
 
 export interface LineChartProps extends ChartBaseProps {
   /** Fill the area between each line and 0. */

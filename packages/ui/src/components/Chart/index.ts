@@ -1,7 +1,7 @@
-export { LineChart } from './LineChart';
-export type { LineChartProps } from './LineChart';
-export { BarChart } from './BarChart';
-export type { BarChartProps } from './BarChart';
-export { defaultChartLabels } from './Chart';
-export type { ChartBaseProps, ChartLabels } from './Chart';
-export type { ChartData, ChartSeries, ChartValue, ChartYDomain } from './scales';
+export { LineChart } from './LineChart.js';
+export type { LineChartProps } from './LineChart.js';
+export { BarChart } from './BarChart.js';
+export type { BarChartProps } from './BarChart.js';
+export { defaultChartLabels } from './Chart.js';
+export type { ChartBaseProps, ChartLabels } from './Chart.js';
+export type { ChartData, ChartSeries, ChartValue, ChartYDomain } from './scales.js';

@@ -18,8 +18,8 @@ import {
   truncateText,
   valueAt,
   yTickCount,
-} from './scales';
-import type { ChartData } from './scales';
+} from './scales.js';
+import type { ChartData } from './scales.js';
 
 const data = (labels: string[], ...series: (number | null)[][]): ChartData => ({
   labels,

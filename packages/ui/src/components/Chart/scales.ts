@@ -3,7 +3,16 @@
  * the data-table transform and per-series styling cues. Unit-tested in scales.test.ts.
  */
 import { scaleLinear } from 'd3-scale';
-import type { ScaleLinear } from 'd3-scale';
+
+/**
+ * What the charts use of a linear scale. Declared here rather than as d3's `ScaleLinear` so that the
+ * published types do not need `@types/d3-scale` in the consumer's project.
+ */
+export interface LinearScale {
+  (value: number): number;
+  domain(): number[];
+  ticks(count?: number): number[];
+}
 
 export type ChartValue = number | null;
 
@@ -135,7 +144,7 @@ export function createYScale(
   range: readonly [number, number],
   tickCount: number,
   override?: ChartYDomain,
-): ScaleLinear<number, number> {
+): LinearScale {
   const scale = scaleLinear().domain(domain).range(range);
   const fixedMin = isFiniteNumber(override?.[0]);
   const fixedMax = isFiniteNumber(override?.[1]);

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { Menu } from '../Menu';
-import { Select } from '../Select';
-import { Tooltip } from '../Tooltip';
-import { Dialog, DialogClose } from './Dialog';
-import type { DialogProps } from './Dialog';
+import { Button } from '../Button/index.js';
+import { Menu } from '../Menu/index.js';
+import { Select } from '../Select/index.js';
+import { Tooltip } from '../Tooltip/index.js';
+import { Dialog, DialogClose } from './Dialog.js';
+import type { DialogProps } from './Dialog.js';
 
 const confirm = fn();
 const inviteAction = fn();

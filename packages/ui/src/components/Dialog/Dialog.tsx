@@ -1,9 +1,11 @@
+'use client';
+
 import { Dialog as ArkDialog } from '@ark-ui/react/dialog';
 import { Portal } from '@ark-ui/react/portal';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactElement, ReactNode, RefObject } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import * as styles from './Dialog.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import * as styles from './Dialog.css.js';
 
 export type DialogSize = 'sm' | 'md' | 'lg';
 

@@ -1,2 +1,2 @@
-export { Dialog, DialogClose } from './Dialog';
-export type { DialogCloseProps, DialogProps, DialogSize } from './Dialog';
+export { Dialog, DialogClose } from './Dialog.js';
+export type { DialogCloseProps, DialogProps, DialogSize } from './Dialog.js';

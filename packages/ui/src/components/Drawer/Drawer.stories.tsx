@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { Drawer, DrawerClose } from './Drawer';
-import type { DrawerProps } from './Drawer';
+import { Button } from '../Button/index.js';
+import { Drawer, DrawerClose } from './Drawer.js';
+import type { DrawerProps } from './Drawer.js';
 
 const links = ['Overview', 'Documents', 'Messages', 'Invoices', 'Settings'];
 

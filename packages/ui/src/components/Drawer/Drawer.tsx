@@ -1,10 +1,12 @@
+'use client';
+
 import { Drawer as ArkDrawer } from '@ark-ui/react/drawer';
 import { Portal } from '@ark-ui/react/portal';
 import { useRef } from 'react';
 import type { CSSProperties, ReactElement, ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import { CloseIcon, useScrollableFocus } from '../Dialog/Dialog';
-import * as styles from './Drawer.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import { CloseIcon, useScrollableFocus } from '../Dialog/Dialog.js';
+import * as styles from './Drawer.css.js';
 
 export type DrawerSide = 'start' | 'end';
 

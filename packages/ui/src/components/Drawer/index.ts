@@ -1,2 +1,2 @@
-export { Drawer, DrawerClose } from './Drawer';
-export type { DrawerCloseProps, DrawerProps, DrawerSide } from './Drawer';
+export { Drawer, DrawerClose } from './Drawer.js';
+export type { DrawerCloseProps, DrawerProps, DrawerSide } from './Drawer.js';

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { Button } from '../Button';
-import { EmptyState } from './EmptyState';
+import { Button } from '../Button/index.js';
+import { EmptyState } from './EmptyState.js';
 
 const FolderIcon = () => (
   <svg

@@ -1,6 +1,8 @@
+'use client';
+
 import type { HTMLAttributes, ReactNode } from 'react';
-import { Button } from '../Button';
-import * as styles from './EmptyState.css';
+import { Button } from '../Button/index.js';
+import * as styles from './EmptyState.css.js';
 
 export type EmptyStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
 

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { Button } from '../Button';
-import { ErrorState } from './ErrorState';
+import { Button } from '../Button/index.js';
+import { ErrorState } from './ErrorState.js';
 
 const meta = {
   title: 'UI/ErrorState',

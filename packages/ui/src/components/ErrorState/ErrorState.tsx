@@ -1,6 +1,8 @@
+'use client';
+
 import type { HTMLAttributes, ReactNode } from 'react';
-import { Button } from '../Button';
-import * as styles from './ErrorState.css';
+import { Button } from '../Button/index.js';
+import * as styles from './ErrorState.css.js';
 
 export type ErrorStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
 

@@ -1,2 +1,2 @@
-export { ErrorState, defaultErrorStateLabels } from './ErrorState';
-export type { ErrorStateHeadingLevel, ErrorStateLabels, ErrorStateProps } from './ErrorState';
+export { ErrorState, defaultErrorStateLabels } from './ErrorState.js';
+export type { ErrorStateHeadingLevel, ErrorStateLabels, ErrorStateProps } from './ErrorState.js';

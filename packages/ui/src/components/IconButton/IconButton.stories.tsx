@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
-import { IconButton } from './IconButton';
-import type { IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton';
+import { IconButton } from './IconButton.js';
+import type { IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton.js';
 
 const GearIcon = () => (
   <svg

@@ -1,9 +1,11 @@
+'use client';
+
 import { forwardRef } from 'react';
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import * as buttonStyles from '../Button/Button.css';
-import type { ButtonSize, ButtonTone, ButtonVariant } from '../Button';
-import { Spinner } from '../Spinner';
-import * as styles from './IconButton.css';
+import * as buttonStyles from '../Button/Button.css.js';
+import type { ButtonSize, ButtonTone, ButtonVariant } from '../Button/index.js';
+import { Spinner } from '../Spinner/index.js';
+import * as styles from './IconButton.css.js';
 
 export type IconButtonVariant = ButtonVariant;
 export type IconButtonTone = ButtonTone;

@@ -1,2 +1,2 @@
-export { IconButton } from './IconButton';
-export type { IconButtonProps, IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton';
+export { IconButton } from './IconButton.js';
+export type { IconButtonProps, IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { externalRel, isExternalHref } from './external';
+import { externalRel, isExternalHref } from './external.js';
 
 const here = 'https://portal.example.com';
 

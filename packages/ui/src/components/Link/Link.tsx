@@ -1,8 +1,10 @@
+'use client';
+
 import { forwardRef, useSyncExternalStore } from 'react';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
-import { visuallyHidden } from '../../theme/root.css';
-import { externalRel, isExternalHref } from './external';
-import * as styles from './Link.css';
+import { visuallyHidden } from '../../theme/root.css.js';
+import { externalRel, isExternalHref } from './external.js';
+import * as styles from './Link.css.js';
 
 export type LinkVariant = 'inline' | 'standalone';
 

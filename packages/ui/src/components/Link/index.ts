@@ -1,3 +1,3 @@
-export { Link } from './Link';
-export type { LinkProps, LinkVariant } from './Link';
-export { externalRel, isExternalHref } from './external';
+export { Link } from './Link.js';
+export type { LinkProps, LinkVariant } from './Link.js';
+export { externalRel, isExternalHref } from './external.js';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { Menu } from './Menu';
-import type { MenuEntry } from './Menu';
+import { Button } from '../Button/index.js';
+import { Menu } from './Menu.js';
+import type { MenuEntry } from './Menu.js';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="16" height="16" fill="none" aria-hidden="true">

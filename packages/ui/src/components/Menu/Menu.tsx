@@ -1,10 +1,12 @@
+'use client';
+
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
 import { Portal } from '@ark-ui/react/portal';
 import type { ReactElement, ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import { Button } from '../Button';
-import type { ButtonProps } from '../Button';
-import * as styles from './Menu.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import { Button } from '../Button/index.js';
+import type { ButtonProps } from '../Button/index.js';
+import * as styles from './Menu.css.js';
 
 export interface MenuItemDef {
   type?: 'item';

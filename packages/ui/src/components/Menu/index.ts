@@ -1,4 +1,4 @@
-export { Menu } from './Menu';
+export { Menu } from './Menu.js';
 export type {
   MenuEntry,
   MenuGroupDef,
@@ -6,4 +6,4 @@ export type {
   MenuPlacement,
   MenuProps,
   MenuSeparatorDef,
-} from './Menu';
+} from './Menu.js';

@@ -1,8 +1,8 @@
 import { createVar, keyframes, style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
-import { vars } from '../../theme/contract.css';
-import { tones } from '../../theme/tokens';
-import type { Tone } from '../../theme/tokens';
+import { vars } from '../../theme/contract.css.js';
+import { tones } from '../../theme/tokens.js';
+import type { Tone } from '../../theme/tokens.js';
 
 const fill = createVar();
 const thickness = createVar();

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
-import type { Tone } from '../../theme/tokens';
-import { Progress } from './Progress';
-import type { ProgressSize } from './Progress';
+import type { Tone } from '../../theme/tokens.js';
+import { Progress } from './Progress.js';
+import type { ProgressSize } from './Progress.js';
 
 const meta = {
   title: 'UI/Progress',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPosition, clampProgress, markerAlign, percent } from './clamp';
+import { clampPosition, clampProgress, markerAlign, percent } from './clamp.js';
 
 describe('clampProgress', () => {
   it('keeps values in 0–100', () => {

@@ -1,10 +1,12 @@
+'use client';
+
 import { Progress as ArkProgress } from '@ark-ui/react/progress';
 import { forwardRef, useId } from 'react';
 import type { CSSProperties, HTMLAttributes, ReactNode } from 'react';
-import { visuallyHidden } from '../../theme/root.css';
-import type { Tone } from '../../theme/tokens';
-import { clampPosition, clampProgress, markerAlign, percent } from './clamp';
-import * as styles from './Progress.css';
+import { visuallyHidden } from '../../theme/root.css.js';
+import type { Tone } from '../../theme/tokens.js';
+import { clampPosition, clampProgress, markerAlign, percent } from './clamp.js';
+import * as styles from './Progress.css.js';
 
 export type ProgressTone = Tone;
 export type ProgressSize = 'sm' | 'md' | 'lg';

@@ -1,3 +1,3 @@
-export { Progress } from './Progress';
-export type { ProgressMarker, ProgressProps, ProgressSize, ProgressTone } from './Progress';
-export { clampProgress } from './clamp';
+export { Progress } from './Progress.js';
+export type { ProgressMarker, ProgressProps, ProgressSize, ProgressTone } from './Progress.js';
+export { clampProgress } from './clamp.js';

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { Select } from './Select';
-import type { SelectItem, SelectProps } from './Select';
+import { Button } from '../Button/index.js';
+import { Select } from './Select.js';
+import type { SelectItem, SelectProps } from './Select.js';
 
 const countries: SelectItem[] = [
   { value: 'de', label: 'Germany' },

@@ -1,9 +1,11 @@
+'use client';
+
 import { Portal } from '@ark-ui/react/portal';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import * as styles from './Select.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import * as styles from './Select.css.js';
 
 export interface SelectItem {
   value: string;

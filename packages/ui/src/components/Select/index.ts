@@ -1,2 +1,2 @@
-export { Select } from './Select';
-export type { SelectItem, SelectProps, SelectSize } from './Select';
+export { Select } from './Select.js';
+export type { SelectItem, SelectProps, SelectSize } from './Select.js';

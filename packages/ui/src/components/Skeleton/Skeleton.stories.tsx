@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Skeleton, SkeletonText } from './Skeleton';
+import { Skeleton, SkeletonText } from './Skeleton.js';
 
 const meta = {
   title: 'UI/Skeleton',

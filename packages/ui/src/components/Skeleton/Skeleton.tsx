@@ -1,5 +1,7 @@
+'use client';
+
 import type { CSSProperties } from 'react';
-import * as styles from './Skeleton.css';
+import * as styles from './Skeleton.css.js';
 
 export type SkeletonShape = 'block' | 'text' | 'circle';
 

@@ -1,2 +1,2 @@
-export { Skeleton, SkeletonText } from './Skeleton';
-export type { SkeletonProps, SkeletonShape, SkeletonTextProps } from './Skeleton';
+export { Skeleton, SkeletonText } from './Skeleton.js';
+export type { SkeletonProps, SkeletonShape, SkeletonTextProps } from './Skeleton.js';

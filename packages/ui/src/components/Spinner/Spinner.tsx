@@ -1,4 +1,6 @@
-import * as styles from './Spinner.css';
+'use client';
+
+import * as styles from './Spinner.css.js';
 
 export interface SpinnerProps {
   size?: 'sm' | 'md' | 'lg';

@@ -1,7 +1,7 @@
 import { style, styleVariants } from '@vanilla-extract/css';
-import { vars } from '../../theme/contract.css';
-import { tones } from '../../theme/tokens';
-import type { Tone } from '../../theme/tokens';
+import { vars } from '../../theme/contract.css.js';
+import { tones } from '../../theme/tokens.js';
+import type { Tone } from '../../theme/tokens.js';
 
 export const root = style({
   display: 'flex',

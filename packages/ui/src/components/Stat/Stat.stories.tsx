@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect } from 'storybook/test';
-import { Card } from '../Card';
-import { Stat } from './Stat';
+import { Card } from '../Card/index.js';
+import { Stat } from './Stat.js';
 
 const meta = {
   title: 'UI/Stat',

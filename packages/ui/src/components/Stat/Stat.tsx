@@ -1,8 +1,10 @@
+'use client';
+
 import type { ReactNode } from 'react';
-import type { Tone } from '../../theme/tokens';
-import { visuallyHidden } from '../../theme/root.css';
-import { Skeleton } from '../Skeleton';
-import * as styles from './Stat.css';
+import type { Tone } from '../../theme/tokens.js';
+import { visuallyHidden } from '../../theme/root.css.js';
+import { Skeleton } from '../Skeleton/index.js';
+import * as styles from './Stat.css.js';
 
 export type StatDirection = 'up' | 'down' | 'flat';
 export type StatSize = 'sm' | 'md' | 'lg';

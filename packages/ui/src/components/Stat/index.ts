@@ -1,2 +1,2 @@
-export { Stat, defaultStatLabels } from './Stat';
-export type { StatDelta, StatDirection, StatLabels, StatProps, StatSize } from './Stat';
+export { Stat, defaultStatLabels } from './Stat.js';
+export type { StatDelta, StatDirection, StatLabels, StatProps, StatSize } from './Stat.js';

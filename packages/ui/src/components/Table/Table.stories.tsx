@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { Status } from '../Badge';
-import type { StatusKind } from '../Badge';
-import { Button } from '../Button';
-import { EmptyState } from '../EmptyState';
-import { Table } from './Table';
-import type { TableColumn, TableLabels, TableSort } from './Table';
+import { Status } from '../Badge/index.js';
+import type { StatusKind } from '../Badge/index.js';
+import { Button } from '../Button/index.js';
+import { EmptyState } from '../EmptyState/index.js';
+import { Table } from './Table.js';
+import type { TableColumn, TableLabels, TableSort } from './Table.js';
 
 interface Case {
   id: string;

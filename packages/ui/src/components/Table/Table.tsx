@@ -1,12 +1,14 @@
+'use client';
+
 import { useLocaleContext } from '@ark-ui/react/locale';
 import { Pagination } from '@ark-ui/react/pagination';
 import { isValidElement, useCallback, useId, useMemo, useState } from 'react';
 import type { CSSProperties, ReactNode } from 'react';
-import { visuallyHidden } from '../../theme/root.css';
-import { Skeleton } from '../Skeleton';
-import * as styles from './Table.css';
-import { defaultSortValue, nextSort, pageRange, sortAndPage } from './sortAndPage';
-import type { PageRange, SortDescriptor, SortValue } from './sortAndPage';
+import { visuallyHidden } from '../../theme/root.css.js';
+import { Skeleton } from '../Skeleton/index.js';
+import * as styles from './Table.css.js';
+import { defaultSortValue, nextSort, pageRange, sortAndPage } from './sortAndPage.js';
+import type { PageRange, SortDescriptor, SortValue } from './sortAndPage.js';
 
 export type TableAlign = 'start' | 'center' | 'end';
 

@@ -1,4 +1,4 @@
-export { Table, defaultTableLabels } from './Table';
+export { Table, defaultTableLabels } from './Table.js';
 export type {
   TableAlign,
   TableColumn,
@@ -6,7 +6,7 @@ export type {
   TableProps,
   TableShowingDetails,
   TableSort,
-} from './Table';
+} from './Table.js';
 export {
   compareValues,
   defaultSortValue,
@@ -15,7 +15,7 @@ export {
   pageRows,
   sortAndPage,
   sortRows,
-} from './sortAndPage';
+} from './sortAndPage.js';
 export type {
   PageRange,
   PageResult,
@@ -25,4 +25,4 @@ export type {
   SortInput,
   SortValue,
   SortValueGetter,
-} from './sortAndPage';
+} from './sortAndPage.js';

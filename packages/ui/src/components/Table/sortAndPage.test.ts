@@ -8,8 +8,8 @@ import {
   pageRows,
   sortAndPage,
   sortRows,
-} from './sortAndPage';
-import type { SortValue } from './sortAndPage';
+} from './sortAndPage.js';
+import type { SortValue } from './sortAndPage.js';
 
 interface Row {
   id: number;

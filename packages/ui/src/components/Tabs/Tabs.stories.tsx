@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
-import { Tabs } from './Tabs';
-import type { TabItem } from './Tabs';
+import { Tabs } from './Tabs.js';
+import type { TabItem } from './Tabs.js';
 
 const items: TabItem[] = [
   { value: 'overview', label: 'Overview', content: <p>Your account at a glance.</p> },

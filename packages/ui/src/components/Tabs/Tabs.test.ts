@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount } from './count';
+import { formatCount } from './count.js';
 
 describe('formatCount', () => {
   it('formats counts, capping at max', () => {

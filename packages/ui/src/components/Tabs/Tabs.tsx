@@ -1,10 +1,12 @@
+'use client';
+
 import { useLocaleContext } from '@ark-ui/react/locale';
 import { Tabs as ArkTabs } from '@ark-ui/react/tabs';
 import { forwardRef } from 'react';
 import type { HTMLAttributes, ReactNode } from 'react';
-import { visuallyHidden } from '../../theme/root.css';
-import { formatCount } from './count';
-import * as styles from './Tabs.css';
+import { visuallyHidden } from '../../theme/root.css.js';
+import { formatCount } from './count.js';
+import * as styles from './Tabs.css.js';
 
 export interface TabItem {
   /** Unique key, used by `value` / `defaultValue` / `onValueChange`. */

@@ -1,7 +1,7 @@
 import { globalStyle, style } from '@vanilla-extract/css';
-import { vars } from '../../theme/contract.css';
-import type { Tone } from '../../theme/tokens';
-import type { ToastStatus } from './placement';
+import { vars } from '../../theme/contract.css.js';
+import type { Tone } from '../../theme/tokens.js';
+import type { ToastStatus } from './placement.js';
 
 /**
  * What Ark/zag set inline, and we therefore never set here (every declaration of ours is

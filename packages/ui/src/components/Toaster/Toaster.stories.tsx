@@ -1,11 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { createPortalToaster } from './createPortalToaster';
-import type { PortalToaster, PortalToastOptions } from './createPortalToaster';
-import type { ToasterPlacement, ToastStatus } from './placement';
-import { Toaster } from './Toaster';
+import { Button } from '../Button/index.js';
+import { createPortalToaster } from './createPortalToaster.js';
+import type { PortalToaster, PortalToastOptions } from './createPortalToaster.js';
+import type { ToasterPlacement, ToastStatus } from './placement.js';
+import { Toaster } from './Toaster.js';
 
 /** One toaster per rendered story, so stories never share toasts. */
 function useStoryToaster(placement?: ToasterPlacement): PortalToaster {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPortalToaster } from './createPortalToaster';
-import { liveRegionFor, toArkPlacement, withoutUndefined } from './placement';
+import { createPortalToaster } from './createPortalToaster.js';
+import { liveRegionFor, toArkPlacement, withoutUndefined } from './placement.js';
 
 describe('toArkPlacement', () => {
   it('maps left/right to logical start/end', () => {

@@ -1,18 +1,20 @@
+'use client';
+
 import { useLocaleContext } from '@ark-ui/react/locale';
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
 import type { ToastOptions } from '@ark-ui/react/toast';
 import { useEffect, useState } from 'react';
 import type { JSX } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import { button } from '../Button/Button.css';
-import { IconButton } from '../IconButton';
-import { Spinner } from '../Spinner';
-import { arkStoreOf } from './createPortalToaster';
-import type { PortalToaster } from './createPortalToaster';
-import { liveRegionFor } from './placement';
-import type { ToastStatus } from './placement';
-import * as styles from './Toaster.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import { button } from '../Button/Button.css.js';
+import { IconButton } from '../IconButton/index.js';
+import { Spinner } from '../Spinner/index.js';
+import { arkStoreOf } from './createPortalToaster.js';
+import type { PortalToaster } from './createPortalToaster.js';
+import { liveRegionFor } from './placement.js';
+import type { ToastStatus } from './placement.js';
+import * as styles from './Toaster.css.js';
 
 export interface ToasterProps {
   /** The store from `createPortalToaster()`. */

@@ -1,8 +1,8 @@
 import { createToaster } from '@ark-ui/react/toast';
 import type { CreateToasterReturn } from '@ark-ui/react/toast';
 import type { ReactNode } from 'react';
-import { toArkPlacement, withoutUndefined } from './placement';
-import type { ToasterPlacement, ToastStatus } from './placement';
+import { toArkPlacement, withoutUndefined } from './placement.js';
+import type { ToasterPlacement, ToastStatus } from './placement.js';
 
 export const DEFAULT_TOAST_DURATION = 5000;
 

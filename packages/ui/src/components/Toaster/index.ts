@@ -1,6 +1,6 @@
-export { Toaster } from './Toaster';
-export type { ToasterProps } from './Toaster';
-export { createPortalToaster, DEFAULT_TOAST_DURATION } from './createPortalToaster';
-export type { CreatePortalToasterOptions, PortalToaster, PortalToastOptions } from './createPortalToaster';
-export { toArkPlacement } from './placement';
-export type { ToasterPlacement, ToastStatus } from './placement';
+export { Toaster } from './Toaster.js';
+export type { ToasterProps } from './Toaster.js';
+export { createPortalToaster, DEFAULT_TOAST_DURATION } from './createPortalToaster.js';
+export type { CreatePortalToasterOptions, PortalToaster, PortalToastOptions } from './createPortalToaster.js';
+export { toArkPlacement } from './placement.js';
+export type { ToasterPlacement, ToastStatus } from './placement.js';

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { Button } from '../Button';
-import { Tooltip } from './Tooltip';
-import type { TooltipPlacement } from './Tooltip';
+import { Button } from '../Button/index.js';
+import { Tooltip } from './Tooltip.js';
+import type { TooltipPlacement } from './Tooltip.js';
 
 const meta = {
   title: 'UI/Tooltip',

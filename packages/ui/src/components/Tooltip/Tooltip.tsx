@@ -1,8 +1,10 @@
+'use client';
+
 import { Portal } from '@ark-ui/react/portal';
 import { Tooltip as ArkTooltip } from '@ark-ui/react/tooltip';
 import type { ReactElement, ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot';
-import * as styles from './Tooltip.css';
+import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import * as styles from './Tooltip.css.js';
 
 export type TooltipPlacement = NonNullable<NonNullable<ArkTooltip.RootProps['positioning']>['placement']>;
 

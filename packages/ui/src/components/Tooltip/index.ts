@@ -1,2 +1,2 @@
-export { Tooltip } from './Tooltip';
-export type { TooltipPlacement, TooltipProps } from './Tooltip';
+export { Tooltip } from './Tooltip.js';
+export type { TooltipPlacement, TooltipProps } from './Tooltip.js';
