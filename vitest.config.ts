@@ -49,6 +49,7 @@ export default defineConfig({
             ...[
               'avatar',
               'dialog',
+              'environment',
               'drawer',
               'locale',
               'menu',

@@ -79,6 +79,16 @@ writeFileSync(
   join(dist, 'styles.css'),
   `@import url('./fonts.css') layer(${LAYER});\n@layer ${LAYER} {\n${raw}\n}\n`,
 );
+// A portal in a shadow root (isolation: 'shadow') adopts the same rules as text: the build's
+// development stand-in for that module (it reads the page's stylesheets) is replaced by them.
+const SHADOW_STYLES = join(dist, 'embedding', 'shadowStyles.js');
+if (existsSync(SHADOW_STYLES)) {
+  writeFileSync(
+    SHADOW_STYLES,
+    `// The portal's stylesheet for a shadow root, written by scripts/finish-css.mjs.\nconst css = ${JSON.stringify(`@layer ${LAYER} {\n${raw}\n}\n`)};\nexport default css;\n`,
+  );
+  rmSync(`${SHADOW_STYLES}.map`, { force: true });
+}
 console.log(
   `finish-css: ${dist}/styles.css (${raw.length} bytes of rules${include ? `, with ${include}` : ''}), fonts.css`,
 );

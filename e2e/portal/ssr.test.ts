@@ -47,6 +47,11 @@ const out = {
   dashboard: render({ routing: { mode: 'path' }, ssrPath: '/dashboard' }),
   signIn: render({ routing: { mode: 'path', basePath: '/portal' }, ssrPath: '/portal/auth/signin', locale: 'ar' }),
   memory: render({ routing: { mode: 'memory', initialPath: '/services/projects' } }),
+  // As a Next.js page renders it: path routing, no ssrPath.
+  unknownPath: render({ routing: { mode: 'path', basePath: '/portal' } }),
+  // ssrPath given relative to the base path (as onNavigate reports it) instead of the address.
+  relative: render({ routing: { mode: 'path', basePath: '/portal' }, ssrPath: '/auth/signin?returnTo=%2Fportal' }),
+  shadow: render({ routing: { mode: 'path', basePath: '/portal' }, isolation: 'shadow' }),
   touched,
 };
 process.stdout.write(JSON.stringify(out));
@@ -56,6 +61,9 @@ interface ProbeResult {
   dashboard: string;
   signIn: string;
   memory: string;
+  unknownPath: string;
+  relative: string;
+  shadow: string;
   touched: { name: string; frame: string }[];
 }
 
@@ -104,6 +112,21 @@ describe('server rendering of the built package', () => {
 
   it('renders with memory routing too (a widget rendered on the server)', () => {
     expect(result.memory).toMatch(/^<div class="[^"]+" dir="ltr"/);
+  });
+
+  it('renders its loading state when the route is not known on the server (no ssrPath)', () => {
+    expect(result.unknownPath).toMatch(/^<div class="[^"]+" dir="ltr" lang="en" data-color-mode="light">/);
+    expect(result.unknownPath).toContain('role="status"');
+    expect(result.unknownPath).not.toMatch(/<form\b|<nav\b/);
+  });
+
+  it('takes ssrPath relative to the base path as well as the full address', () => {
+    expect(result.relative).toMatch(/<form\b/);
+    expect(result.relative).toContain('name="email"');
+  });
+
+  it('renders only its empty shadow host with shadow isolation (the shadow root is made in the browser)', () => {
+    expect(result.shadow).toBe('<div data-client-portal-host=""></div>');
   });
 
   it('uses browser globals only to test whether they exist', () => {

@@ -11,7 +11,9 @@ const here = import.meta.dirname;
  */
 export default defineConfig({
   root: resolve(here, 'standalone'),
-  base: '/',
+  // Relative references: the host serves one build at any base path (PORTAL_BASE_PATH) and makes
+  // index.html's own references absolute (host-express portal/standalone.ts atBasePath).
+  base: './',
   publicDir: resolve(here, 'standalone/public'),
   // Published output, not sources: no `@client-portal/source` condition, no vanilla-extract plugin.
   resolve: { conditions: [...defaultClientConditions] },

@@ -55,4 +55,10 @@ describe('safeReturnTo', () => {
   ])('falls back to "/" for %j', (value) => {
     expect(safeReturnTo(value)).toBe('/');
   });
+
+  it('falls back to the start the caller gives (a portal under a base path)', () => {
+    expect(safeReturnTo('//evil.example', '/portal')).toBe('/portal');
+    expect(safeReturnTo(undefined, '/portal')).toBe('/portal');
+    expect(safeReturnTo('/portal/dashboard', '/portal')).toBe('/portal/dashboard');
+  });
 });

@@ -76,6 +76,7 @@ export function authConfigOf(config: HostConfig): AuthConfig {
     idleMinutes: auth.sessionIdleMinutes,
     absoluteHours: auth.sessionAbsoluteHours,
     corsOrigins: auth.corsOrigins,
+    portalBasePath: config.portalBasePath,
     ...(auth.sessionSecret ? { secret: auth.sessionSecret } : {}),
     ...(auth.oidc
       ? {
@@ -183,9 +184,13 @@ export async function createPortalHost(
     // A route layer for the two paths, not app.use: other requests skip it without entering the router.
     app.get(['/healthz', '/readyz'], healthRoutes({ store, logger, draining: () => draining }));
     app.use('/api', router);
+    // The standalone portal at its base path; with one, the site root leads there.
+    if (config.portalBasePath) app.get('/', (_req, res) => res.redirect(302, config.portalBasePath));
     app.use(
+      config.portalBasePath || '/',
       standalonePortal({
         portalDir: resolvePortalDir(config.portalDir),
+        basePath: config.portalBasePath,
         runtimeConfig: portalRuntimeConfig(config),
         demo: demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
       }),

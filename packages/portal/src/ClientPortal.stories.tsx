@@ -1,7 +1,6 @@
 import { isRequestError } from '@client-portal/api-client';
 import { handlers, scenario } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ClientPortal, type ClientPortalProps } from './ClientPortal.js';
 import {
@@ -79,17 +78,17 @@ export const SignedOut: Story = {
   parameters: { msw: { handlers: [...signedOutLog.handlers, ...scenario('signedOut')] } },
   beforeEach: () => signedOutLog.reset(),
   play: async ({ canvas, args }) => {
-    await waitFor(() =>
-      expect(args.onSignInRequired).toHaveBeenCalledWith(
-        `/api/auth/login?returnTo=${encodeURIComponent('/services/talent?tab=Active')}`,
-      ),
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
+    ).toBeVisible();
+    // The portal's own sign-in page, inside the portal, with the way back.
+    await expect(args.onNavigate).toHaveBeenLastCalledWith(
+      `/auth/signin?returnTo=${encodeURIComponent('/services/talent?tab=Active')}`,
     );
     // Loading chain: nothing after the session is asked for without a user.
     await expect(signedOutLog.entries).toEqual(['session']);
-    await expect(args.onSignInRequired).toHaveBeenCalledTimes(1);
-    await expect(canvas.getByRole('status', { name: 'Taking you to sign-in…' })).toBeVisible();
-    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
-    await expect(args.onReady).not.toHaveBeenCalled();
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
+    await expect(args.onReady).toHaveBeenCalledTimes(1);
     await expect(args.onError).not.toHaveBeenCalled();
   },
 };
@@ -309,20 +308,22 @@ export const AppearanceDark: Story = {
 const A = 'story-portal-a';
 const B = 'story-portal-b';
 const sessionCalls = countRequests('session');
+const twoPortalsAuth = sessionAfterSignIn();
 const navigateA = fn();
 const navigateB = fn();
 
 /**
  * Two portals on one page stay independent: each has its own query cache (each asks for the
- * session), colour-mode storage key and memory route. Signing in and navigating in one leaves the
- * other where it was.
+ * session), colour-mode storage key and memory route. Both start signed out, each on its own
+ * sign-in page; signing in and navigating in one leaves the other where it was.
  */
 export const TwoPortals: Story = {
   parameters: {
-    msw: { handlers: [sessionCalls.handler, ...scenario('signedIn')] },
+    msw: { handlers: [sessionCalls.handler, ...twoPortalsAuth.handlers, ...scenario('signedIn')] },
   },
   beforeEach: () => {
     sessionCalls.reset();
+    twoPortalsAuth.reset();
     navigateA.mockClear();
     navigateB.mockClear();
     const clear = clearPortalStorage(A, B);
@@ -356,7 +357,9 @@ export const TwoPortals: Story = {
     const b = within(rootB);
     const address = window.location.href;
     const historyLength = window.history.length;
-    await expect(await b.findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW)).toBeVisible();
+    await expect(
+      await b.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
+    ).toBeVisible();
     await expect(a.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
     // Separate caches: each portal asked for the session itself.
     await waitFor(() => expect(sessionCalls.calls).toBe(2));
@@ -371,10 +374,9 @@ export const TwoPortals: Story = {
 
     await expect(await a.findByRole('heading', { level: 1, name: 'Projects' }, SLOW)).toBeVisible();
     await expect(navigateA).toHaveBeenLastCalledWith('/services/projects');
-    // B did not move.
-    await expect(b.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await expect(navigateB).toHaveBeenCalledTimes(1);
-    await expect(navigateB).toHaveBeenCalledWith('/dashboard');
+    // B did not move: still its own sign-in page, on the way back to its dashboard.
+    await expect(b.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
+    await expect(navigateB.mock.calls).toEqual([['/dashboard'], ['/auth/signin?returnTo=%2Fdashboard']]);
     // Memory routing: the host page's address and history are untouched.
     await expect(window.location.href).toBe(address);
     await expect(window.history.length).toBe(historyLength);
@@ -389,9 +391,63 @@ export const TwoPortals: Story = {
     await expect(page.getByRole('region', { name: 'Delivery portal' })).toBeVisible();
     await expect(page.queryAllByRole('main')).toHaveLength(0);
     await expect(
-      page.getAllByRole('navigation', { name: 'Delivery portal: Portal', hidden: true }).length,
+      page.getAllByRole('navigation', { name: 'Support portal: Portal', hidden: true }).length,
     ).toBeGreaterThan(0);
-    await expect(page.getByRole('navigation', { name: 'Delivery portal: Legal and contact' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Support portal: Legal and contact' })).toBeVisible();
+  },
+};
+
+/**
+ * Two portals that leave `storageKeyPrefix` to its default still keep their settings apart: the
+ * first uses `client-portal`, the second `client-portal-2` (by their order in the page).
+ */
+export const TwoPortalsDefaultStorage: Story = {
+  beforeEach: () => {
+    const clear = clearPortalStorage('client-portal', 'client-portal-2');
+    localStorage.setItem('client-portal-2:color-mode', 'dark');
+    return clear;
+  },
+  render: (args) => (
+    <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
+      {(['Support portal', 'Delivery portal'] as const).map((label) => (
+        <ClientPortal
+          key={label}
+          {...args}
+          storageKeyPrefix={undefined}
+          landmarks="region"
+          label={label}
+          routing={{ mode: 'memory', initialPath: '/dashboard' }}
+        />
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const [rootA, rootB] = portalRoots(canvasElement);
+    if (!rootA || !rootB) throw new Error('Expected two portal roots');
+    await expect(
+      await within(rootA).findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW),
+    ).toBeVisible();
+    await waitFor(() => expect(rootB).toHaveAttribute('data-color-mode', 'dark'));
+    await expect(rootA).toHaveAttribute('data-color-mode', 'light');
+    await expect(localStorage.getItem('client-portal:color-mode')).toBeNull();
+  },
+};
+
+/**
+ * Full isolation (`isolation: 'shadow'`): the portal renders into a shadow root of its own element,
+ * out of reach of the page's rules; its overlays and keyboard work there as anywhere.
+ */
+export const ShadowIsolation: Story = {
+  args: { isolation: 'shadow' },
+  play: async ({ canvasElement, args }) => {
+    const host = canvasElement.querySelector<HTMLElement>('[data-client-portal-host]');
+    await waitFor(() => expect(host?.shadowRoot?.querySelector('[data-color-mode]')).toBeTruthy());
+    const shadow = within(host?.shadowRoot as unknown as HTMLElement);
+    await expect(await shadow.findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW)).toBeVisible();
+    // Nothing of the portal is in the page's own DOM: page rules cannot select it.
+    await expect(canvasElement.querySelector('[data-color-mode]')).toBeNull();
+    await expect(args.onReady).toHaveBeenCalledTimes(1);
+    await expect(args.onError).not.toHaveBeenCalled();
   },
 };
 
@@ -452,37 +508,21 @@ export const RootRedirectProfileFailed: Story = {
 const signInFlow = sessionAfterSignIn();
 
 /**
- * The whole round trip: the guard asks the host to sign in with returnTo; the host shows the
- * portal's sign-in page at that URL; after signing in the portal is back where the visitor was.
+ * The whole round trip: the guard opens the portal's own sign-in page with returnTo (in place of the
+ * page asked for); after signing in the portal is back where the visitor was.
  */
 export const SignInRoundTrip: Story = {
   args: { routing: { mode: 'memory', initialPath: '/services/ai-agents' } },
   parameters: { msw: { handlers: [...signInFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signInFlow.reset(),
-  render: function Render(args) {
-    const [initialPath, setPath] = useState('/services/ai-agents');
-    return (
-      <ClientPortal
-        key={initialPath}
-        {...args}
-        routing={{ mode: 'memory', initialPath }}
-        onSignInRequired={(url) => {
-          args.onSignInRequired?.(url);
-          // A host with its own sign-in: open the portal's sign-in page with the same returnTo.
-          setPath(`/auth/signin${url.slice(url.indexOf('?'))}`);
-        }}
-      />
-    );
-  },
   play: async ({ canvas, canvasElement, args }) => {
     const email = await canvas.findByLabelText('Email', {}, SLOW);
-    await expect(args.onSignInRequired).toHaveBeenCalledWith(
-      '/api/auth/login?returnTo=%2Fservices%2Fai-agents',
-    );
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/auth/signin?returnTo=%2Fservices%2Fai-agents');
     await userEvent.type(email, 'maya.okafor@northwind.example');
     await userEvent.type(canvas.getByLabelText('Password'), 'portal-demo{Enter}');
     await expect(await pageHeading(canvasElement, 'AI Agents')).toBeVisible();
-    await expect(args.onSignInRequired).toHaveBeenCalledTimes(1);
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/services/ai-agents');
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
     await expect(signInFlow.signedIn).toBe(true);
   },
 };
@@ -490,8 +530,8 @@ export const SignInRoundTrip: Story = {
 const signOutFlow = sessionUntilSignOut();
 
 /**
- * Signing out (from the frame's settings menu, found by its name): the host session ends and the
- * host is told (`onSignOut`), then handed the login URL.
+ * Signing out (from the frame's settings menu, found by its name): the host session ends, the host
+ * is told (`onSignOut`), and the portal's sign-in page shows, leading back to the portal's start.
  */
 export const SignOut: Story = {
   parameters: { msw: { handlers: [...signOutFlow.handlers, ...scenario('signedIn')] } },
@@ -511,7 +551,11 @@ export const SignOut: Story = {
 
     await waitFor(() => expect(args.onSignOut).toHaveBeenCalledTimes(1));
     await expect(signOutFlow.signedOut).toBe(true);
-    await expect(args.onSignInRequired).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/auth\/login/));
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
+    ).toBeVisible();
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/auth/signin?returnTo=%2F');
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
     await expect(args.onError).not.toHaveBeenCalled();
     // The menu has closed (its exit animation done) before the accessibility check runs.
     await waitFor(() => expect(canvas.queryByRole('menu')).not.toBeInTheDocument());

@@ -1,28 +1,41 @@
 'use client';
 
-import { ThemeRoot } from '@client-portal/ui';
+import { Spinner, ThemeRoot } from '@client-portal/ui';
 import { useMemo } from 'react';
 import { createAnalytics } from './analytics/posthog.js';
 import { App } from './App.js';
 import { appearanceStyle } from './appearance.js';
-import {
-  apiUrl,
-  type ClientPortalOptions,
-  DEFAULT_HOME_LIFECYCLE_STAGE,
-  DEFAULT_LINKS,
-  DEFAULT_STORAGE_PREFIX,
-} from './config.js';
+import { FullStatus } from './auth/SessionGuard.js';
+import { apiUrl, type ClientPortalOptions, DEFAULT_HOME_LIFECYCLE_STAGE, DEFAULT_LINKS } from './config.js';
 import { PortalDataProvider } from './data/PortalData.js';
-import { I18nProvider } from './i18n/I18nProvider.js';
+import { ShadowIsolation } from './embedding/ShadowIsolation.js';
+import { useStoragePrefix } from './embedding/storagePrefix.js';
+import { I18nProvider, useI18n } from './i18n/I18nProvider.js';
 import { PortalContext, type PortalContextValue } from './PortalContext.js';
 import * as styles from './portal.css.js';
 import { PortalRouter } from './routing/PortalRouter.js';
 
 export interface ClientPortalProps extends ClientPortalOptions {
-  /** Server rendering with path routing: the request's path (relative to `basePath`). */
+  /**
+   * Server rendering with path routing: the address of the request as the browser shows it, base
+   * path included, with its query if it has one (`/portal/services/projects?tab=x`). The server then
+   * renders that route, and the browser hydrates from the same address. Without it, the server
+   * renders the portal's loading state and the browser its route; nothing reads `window` or
+   * `location` on the server either way.
+   */
   ssrPath?: string;
-  /** Instead of leaving the page for the login URL (a host with its own sign-in, stories). */
+  /** Instead of leaving the page for `loginUrl` (a host with its own sign-in, stories). */
   onSignInRequired?: (loginUrl: string) => void;
+}
+
+/** Shown on a server and while hydrating when the route is not known there (no `ssrPath`). */
+function Pending() {
+  const { t } = useI18n();
+  return (
+    <FullStatus>
+      <Spinner size="lg" label={t('state.loading')} />
+    </FullStatus>
+  );
 }
 
 /**
@@ -31,6 +44,24 @@ export interface ClientPortalProps extends ClientPortalOptions {
  * the host page and two portals on one page stay independent.
  */
 export function ClientPortal(props: ClientPortalProps) {
+  const { isolation = 'none' } = props;
+  if (isolation === 'shadow') {
+    return (
+      <ShadowIsolation>
+        {(rootNode, ref) => <PortalRoot {...props} rootNode={rootNode} rootRef={ref} />}
+      </ShadowIsolation>
+    );
+  }
+  return <PortalRoot {...props} />;
+}
+
+function PortalRoot(
+  props: ClientPortalProps & {
+    rootNode?: () => ShadowRoot;
+    /** The light-DOM element of a portal in a shadow root (its shadow host). */
+    rootRef?: { current: HTMLElement | null };
+  },
+) {
   const {
     apiBaseUrl,
     getAccessToken,
@@ -40,7 +71,7 @@ export function ClientPortal(props: ClientPortalProps) {
     signInMode = 'local',
     appearance,
     colorScheme = 'light',
-    storageKeyPrefix = DEFAULT_STORAGE_PREFIX,
+    storageKeyPrefix,
     locale = 'en',
     messages,
     posthog,
@@ -55,8 +86,11 @@ export function ClientPortal(props: ClientPortalProps) {
     onError,
     onSignOut,
     onSignInRequired,
+    rootNode,
+    rootRef,
   } = props;
 
+  const { prefix, ref } = useStoragePrefix(storageKeyPrefix, rootRef);
   const posthogKey = posthog?.key;
   const posthogHost = posthog?.host;
   const posthogOptOut = posthog?.optOut;
@@ -64,23 +98,24 @@ export function ClientPortal(props: ClientPortalProps) {
     () =>
       createAnalytics(
         posthogKey ? { key: posthogKey, host: posthogHost, optOut: posthogOptOut } : undefined,
-        storageKeyPrefix,
+        prefix,
       ),
-    [posthogKey, posthogHost, posthogOptOut, storageKeyPrefix],
+    [posthogKey, posthogHost, posthogOptOut, prefix],
   );
   const privacyPolicy = links?.privacyPolicy;
   const website = links?.website;
   const contact = links?.contact;
   const context = useMemo<PortalContextValue>(
     () => ({
-      loginUrl: loginUrl ?? apiUrl(apiBaseUrl, '/api/auth/login'),
+      loginUrl: loginUrl ?? null,
+      apiLoginUrl: apiUrl(apiBaseUrl, '/api/auth/login'),
       signInMode,
       links: {
         privacyPolicy: privacyPolicy ?? DEFAULT_LINKS.privacyPolicy,
         website: website ?? DEFAULT_LINKS.website,
         contact: contact ?? DEFAULT_LINKS.contact,
       },
-      storageKeyPrefix,
+      storageKeyPrefix: prefix,
       analytics,
       landmarks,
       label,
@@ -97,7 +132,7 @@ export function ClientPortal(props: ClientPortalProps) {
       privacyPolicy,
       website,
       contact,
-      storageKeyPrefix,
+      prefix,
       analytics,
       landmarks,
       label,
@@ -111,11 +146,13 @@ export function ClientPortal(props: ClientPortalProps) {
 
   return (
     <ThemeRoot
+      ref={ref}
       locale={locale}
       defaultMode={colorScheme}
-      storageKey={`${storageKeyPrefix}:color-mode`}
+      storageKey={`${prefix}:color-mode`}
       className={[styles.portal, className].filter(Boolean).join(' ')}
       style={(mode) => appearanceStyle(appearance, mode)}
+      {...(rootNode ? { rootNode } : {})}
     >
       <I18nProvider locale={locale} messages={messages}>
         <PortalContext.Provider value={context}>
@@ -125,7 +162,7 @@ export function ClientPortal(props: ClientPortalProps) {
             apiClient={apiClient}
             homeLifecycleStage={homeLifecycleStage}
           >
-            <PortalRouter routing={routing} ssrPath={ssrPath}>
+            <PortalRouter routing={routing} ssrPath={ssrPath} pending={<Pending />}>
               <App />
             </PortalRouter>
           </PortalDataProvider>

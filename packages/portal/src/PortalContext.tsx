@@ -6,7 +6,10 @@ import type { PortalCallbacks, PortalLinks } from './config.js';
 
 /** Options resolved once per portal, for the frame and pages. */
 export interface PortalContextValue extends PortalCallbacks {
-  loginUrl: string;
+  /** The host's `loginUrl`; null: the portal's own sign-in page. */
+  loginUrl: string | null;
+  /** The host's `/api/auth/login`, where single sign-on starts. */
+  apiLoginUrl: string;
   signInMode: 'local' | 'sso';
   links: PortalLinks;
   storageKeyPrefix: string;

@@ -74,14 +74,26 @@ export interface ClientPortalOptions extends PortalCallbacks {
   getAccessToken?: () => Promise<string | null>;
   /** Default `{ mode: 'path', basePath: '' }`. */
   routing?: PortalRouting;
-  /** Where a visitor without a session goes (with `returnTo`). Default `${apiBaseUrl}/api/auth/login`. */
+  /**
+   * Where a visitor without a session signs in. Leave it out to use the portal's own sign-in page,
+   * at `/auth/signin` inside the portal (`<basePath>/auth/signin` with path routing): it follows the
+   * portal wherever it is mounted, and after sign-in and sign-out the visitor stays in the portal.
+   * Set it when sign-in happens elsewhere, e.g. the site's own sign-in page: the browser is sent
+   * there with `returnTo` (the portal address to come back to), replacing the current history entry,
+   * and that page must send the visitor back to `returnTo` once signed in.
+   */
   loginUrl?: string;
   /** The sign-in page: a password form (`local`, default) or a single-sign-on button (`sso`). */
   signInMode?: 'local' | 'sso';
   appearance?: PortalAppearance;
   /** Initial colour mode; the user's choice is kept in localStorage. Default `light`. */
   colorScheme?: ColorMode;
-  /** Prefix of the portal's localStorage keys. Default `client-portal`. */
+  /**
+   * Prefix of the portal's localStorage keys (colour mode, navigation mini mode, contrast). Default:
+   * `client-portal` for the first portal of the page, `client-portal-2`, `client-portal-3`… for the
+   * others in document order, so each portal keeps its own settings. Portals given the same prefix
+   * share them.
+   */
   storageKeyPrefix?: string;
   /** `en` (default), `ar` (right to left), `de`, or any BCP 47 tag with `messages`. */
   locale?: string;
@@ -96,6 +108,15 @@ export interface ClientPortalOptions extends PortalCallbacks {
   /** Extra class on the portal root. */
   className?: string;
   /**
+   * How the portal is kept apart from the page's CSS. `none` (default): the portal's rules live in
+   * a cascade layer and win over the page's element rules (`*`, `p`, `nav a`, `button`…) for the
+   * typography and box model of everything the portal renders. `shadow`: the portal renders into a
+   * shadow root of an element of its own, which no rule of the page can reach (for pages with class
+   * or id rules that would hit the portal's elements). In shadow mode the page must still declare
+   * the fonts: import `@client-portal/portal/fonts.css` (or `styles.css`).
+   */
+  isolation?: 'none' | 'shadow';
+  /**
    * How the portal presents itself to assistive technology. `page` (default): the portal is the
    * page's content, with one `main`, a banner and a contentinfo, as the standalone portal is.
    * `region`: the page has landmarks of its own, or several portals: the portal is one region named
@@ -109,6 +130,14 @@ export interface ClientPortalOptions extends PortalCallbacks {
 
 export const DEFAULT_HOME_LIFECYCLE_STAGE = '249503789';
 export const DEFAULT_STORAGE_PREFIX = 'client-portal';
+
+/**
+ * The default prefix of the portal at `index` among the portals of a page (in document order):
+ * `client-portal` for the first, `client-portal-2`, `client-portal-3`… for the others, so each keeps
+ * its own colour mode and frame settings across reloads.
+ */
+export const defaultStoragePrefix = (index: number) =>
+  index <= 0 ? DEFAULT_STORAGE_PREFIX : `${DEFAULT_STORAGE_PREFIX}-${index + 1}`;
 export const DEFAULT_LINKS: PortalLinks = {
   privacyPolicy: 'https://www.example.com/privacy-policy',
   website: 'https://www.example.com',

@@ -16,7 +16,7 @@ describe('auth configuration', () => {
         cookieName: 'bad name',
         idleMinutes: 0,
         absoluteHours: -1,
-        signInPagePath: '//evil.example',
+        portalBasePath: '//evil.example',
         rateLimits: {
           signInPerIp: { max: 0, windowSeconds: 60 },
           signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 3600, resetSeconds: 86_400 },

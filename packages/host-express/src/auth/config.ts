@@ -50,8 +50,12 @@ export interface AuthConfig {
   absoluteHours: number;
   /** Other origins (same site, e.g. the marketing site embedding the portal) allowed to call /api with credentials. */
   corsOrigins: readonly string[];
-  /** The portal page with the sign-in form (local mode). */
-  signInPagePath: string;
+  /**
+   * Where the portal is mounted on the public origin: '' (the root, as the standalone portal is) or
+   * a path such as '/portal'. Its sign-in page is `<portalBasePath>/auth/signin`, and it is where
+   * sign-in and sign-out land when `returnTo` is missing or unsafe.
+   */
+  portalBasePath: string;
   /**
    * Keys the encrypted OIDC transaction cookie. Every host instance needs the same value; left out,
    * the OIDC client secret is used, and failing that a random per-process key.
@@ -75,7 +79,7 @@ export const AUTH_DEFAULTS = {
   idleMinutes: 60,
   absoluteHours: 12,
   corsOrigins: [],
-  signInPagePath: '/auth/signin',
+  portalBasePath: '',
   rateLimits: {
     signInPerAccountSource: { free: 5, baseSeconds: 60, maxSeconds: 60 * 60, resetSeconds: 24 * 60 * 60 },
     signInPerIp: { max: 30, windowSeconds: 15 * 60 },
@@ -91,6 +95,17 @@ export function authConfig(values: Partial<AuthConfig> & Pick<AuthConfig, 'publi
     rateLimits: { ...AUTH_DEFAULTS.rateLimits, ...values.rateLimits },
   };
 }
+
+/** A path to mount the portal at: "/portal", "/en/client-portal"; not "/", "//x", "/a/", "/a?b". */
+export const isBasePath = (value: string) =>
+  /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/.test(value) && !/\/\.\.?(\/|$)/.test(value);
+
+/** The portal's sign-in page on the public origin. */
+export const signInPageOf = (config: Pick<AuthConfig, 'portalBasePath'>) =>
+  `${config.portalBasePath}/auth/signin`;
+
+/** The portal's start on the public origin: where a missing or unsafe `returnTo` leads. */
+export const portalStartOf = (config: Pick<AuthConfig, 'portalBasePath'>) => config.portalBasePath || '/';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -133,8 +148,10 @@ export function authConfigProblems(config: AuthConfig): string[] {
       'rate limit signInPerAccountSource needs a positive integer free count and 0 < base ≤ max ≤ reset seconds',
     );
   }
-  if (!config.signInPagePath.startsWith('/') || config.signInPagePath.startsWith('//')) {
-    problems.push(`sign-in page path "${config.signInPagePath}" must be a path starting with a single "/"`);
+  if (config.portalBasePath !== '' && !isBasePath(config.portalBasePath)) {
+    problems.push(
+      `portal base path "${config.portalBasePath}" must be '' or a path such as /portal (one leading "/", no trailing "/", no query)`,
+    );
   }
   if (config.mode === 'oidc') {
     const oidc = config.oidc;

@@ -180,3 +180,26 @@ describe('returnTo on the redirect routes', () => {
     expect(res.headers.location).toBe('/auth/signin');
   });
 });
+
+describe('a portal mounted at a base path (portalBasePath)', () => {
+  const { app } = buildAuthApp(noStore, new TestClock(), { portalBasePath: '/portal' });
+
+  it('sends sign-in to the portal’s own sign-in page, and a missing or unsafe returnTo to its start', async () => {
+    const kept = await request(app).get('/api/auth/login?returnTo=%2Fportal%2Fdashboard');
+    expect(kept.headers.location).toBe('/portal/auth/signin?returnTo=%2Fportal%2Fdashboard');
+    for (const query of ['', '?returnTo=https%3A%2F%2Fevil.example', '?returnTo=%2F%2Fevil.example']) {
+      const res = await request(app).get(`/api/auth/login${query}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.location).toBe('/portal/auth/signin?returnTo=%2Fportal');
+    }
+    expect((await request(app).get('/api/auth/callback')).headers.location).toBe('/portal/auth/signin');
+  });
+
+  it('lands sign-out at the portal’s start unless returnTo says where', async () => {
+    const out = (query: string) =>
+      request(app).get(`/api/auth/logout${query}`).set('Sec-Fetch-Site', 'same-origin');
+    expect((await out('')).headers.location).toBe('/portal');
+    expect((await out('?returnTo=%2F%2Fevil.example')).headers.location).toBe('/portal');
+    expect((await out('?returnTo=%2Fportal%2Fhelp')).headers.location).toBe('/portal/help');
+  });
+});

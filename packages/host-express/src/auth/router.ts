@@ -1,5 +1,6 @@
 import { safeReturnTo } from '@client-portal/api-client';
 import express, { type ErrorRequestHandler, type RequestHandler, type Router } from 'express';
+import { portalStartOf, signInPageOf } from './config.js';
 import type { AuthContext } from './context.js';
 import { problem } from '../http/problem.js';
 import { sessionUserOfIdentity } from './sign-in-session.js';
@@ -47,18 +48,19 @@ export function createAuthRouter(ctx: AuthContext, handlers: AuthHandlers): Rout
     res.json(sessionUserOfIdentity(req.identity));
   });
 
+  // Local mode: the portal's own sign-in page, wherever the portal is mounted (portalBasePath).
   router.get('/login', async (req, res) => {
-    const returnTo = safeReturnTo(req.query.returnTo);
+    const returnTo = safeReturnTo(req.query.returnTo, portalStartOf(ctx.config));
     res.set('Cache-Control', 'no-store');
     if (req.identity) return res.redirect(302, returnTo);
     if (oidc) return oidc.start(req, res);
-    res.redirect(302, `${ctx.config.signInPagePath}?returnTo=${encodeURIComponent(returnTo)}`);
+    res.redirect(302, `${signInPageOf(ctx.config)}?returnTo=${encodeURIComponent(returnTo)}`);
   });
   router.post('/login', requireSameOrigin, json, handlers.signIn);
 
   router.get('/callback', async (req, res) => {
     if (oidc) return oidc.callback(req, res);
-    res.redirect(302, ctx.config.signInPagePath);
+    res.redirect(302, signInPageOf(ctx.config));
   });
 
   router.get('/logout', handlers.requireSameOriginNavigation, handlers.signOutRedirect);

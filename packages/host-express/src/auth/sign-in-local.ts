@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { safeReturnTo, signInRequestSchema, signInResponseSchema } from '@client-portal/api-client';
 import type { RequestHandler, Response } from 'express';
 import { writeAudit } from '../store/audit-log.js';
+import { portalStartOf } from './config.js';
 import type { AuthContext } from './context.js';
 import { hashPassword, verifyPassword } from '../store/passwords.js';
 import { answeredByDeadline, extendDeadline, SIGN_IN_TIMEOUT_MS } from '../http/limits.js';
@@ -120,7 +121,7 @@ export function createLocalSignIn(ctx: AuthContext): RequestHandler {
           role: user.role,
           companyId: user.role === 'staff' ? null : user.company_id,
         },
-        returnTo: safeReturnTo(parsed.data.returnTo),
+        returnTo: safeReturnTo(parsed.data.returnTo, portalStartOf(ctx.config)),
       }),
     );
   };

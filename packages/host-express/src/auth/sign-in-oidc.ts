@@ -3,7 +3,7 @@ import { safeReturnTo } from '@client-portal/api-client';
 import type { Request, Response } from 'express';
 import * as client from 'openid-client';
 import { writeAudit } from '../store/audit-log.js';
-import { isLoopbackHttp, type OidcConfig } from './config.js';
+import { isLoopbackHttp, type OidcConfig, portalStartOf } from './config.js';
 import type { AuthContext } from './context.js';
 import { problem } from '../http/problem.js';
 import { clearCookie, readCookie, setCookie } from './session-cookie.js';
@@ -99,7 +99,7 @@ export function createOidcSignIn(ctx: AuthContext, oidc: OidcConfig): OidcSignIn
         codeVerifier: client.randomPKCECodeVerifier(),
         state: client.randomState(),
         nonce: client.randomNonce(),
-        returnTo: safeReturnTo(req.query.returnTo),
+        returnTo: safeReturnTo(req.query.returnTo, portalStartOf(ctx.config)),
         expiresAt: ctx.now().getTime() + TRANSACTION_MINUTES * 60_000,
       };
       const url = client.buildAuthorizationUrl(config, {
@@ -202,7 +202,7 @@ export function createOidcSignIn(ctx: AuthContext, oidc: OidcConfig): OidcSignIn
         return;
       }
       await beginSession(req, res, ctx, user, 'oidc', tokens.id_token ?? null);
-      res.redirect(302, safeReturnTo(transaction.returnTo));
+      res.redirect(302, safeReturnTo(transaction.returnTo, portalStartOf(ctx.config)));
     },
 
     async endSessionUrl(idToken) {

@@ -1,6 +1,7 @@
 import { safeReturnTo } from '@client-portal/api-client';
 import type { Request, RequestHandler, Response } from 'express';
 import { writeAudit } from '../store/audit-log.js';
+import { portalStartOf } from './config.js';
 import type { AuthContext } from './context.js';
 import { clearSessionCookie, readCookie } from './session-cookie.js';
 import { revokeSession, sessionIdOf } from './sessions.js';
@@ -43,6 +44,6 @@ export function createSignOutRedirect(ctx: AuthContext, oidc: OidcSignIn | null)
   return async (req, res) => {
     const idToken = await endSession(req, res, ctx);
     const idpLogout = oidc ? await oidc.endSessionUrl(idToken) : null;
-    res.redirect(302, idpLogout?.href ?? safeReturnTo(req.query.returnTo));
+    res.redirect(302, idpLogout?.href ?? safeReturnTo(req.query.returnTo, portalStartOf(ctx.config)));
   };
 }

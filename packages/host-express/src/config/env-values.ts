@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isBasePath } from '../auth/config.js';
 
 // Zod parsers for single environment values. Each turns the raw string into a typed value or fails
 // with one sentence that says what a good value looks like.
@@ -163,3 +164,15 @@ export function parseFrameAncestor(entry: string): string | null {
   if (v === 'self' || v === 'none') return `'${v}'`;
   return parseOrigin(entry);
 }
+
+/**
+ * Where the portal is mounted: "/portal" (leading "/", no trailing "/", no query); "" or "/" mean the
+ * root and give ''.
+ */
+export const basePathValue = z.string().transform((value, ctx) => {
+  const v = value.trim().replace(/\/+$/, '');
+  if (v === '') return '';
+  if (isBasePath(v)) return v;
+  ctx.addIssue({ code: 'custom', message: 'must be a path such as /portal (or / for the root)' });
+  return z.NEVER;
+});

@@ -95,8 +95,13 @@ export interface HostConfig {
   posthog: { host: string; key: string } | null;
   /** The CRM lifecycle stage id that opens the portal's Home page. */
   homeLifecycleStage: string;
-  /** Built standalone portal to serve at "/"; null resolves `@client-portal/portal/standalone`. */
+  /** Built standalone portal to serve at `portalBasePath`; null resolves `@client-portal/portal/standalone`. */
   portalDir: string | null;
+  /**
+   * Where the portal lives on the public origin: '' (the root) or a path such as '/portal'. The
+   * standalone portal is served there, and sign-in, sign-out and a missing `returnTo` lead there.
+   */
+  portalBasePath: string;
   /** The standalone portal's language (BCP 47); null: the portal's default (English). */
   portalLocale: string | null;
   /** The standalone portal's footer links; a missing one keeps the portal's default. */

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
+  basePathValue,
   booleanValue,
   cookieNameValue,
   httpUrlValue,
@@ -87,6 +88,7 @@ const VARIABLES = {
   POSTHOG_KEY: { schema: text.trim().regex(/^[A-Za-z0-9_-]+$/, { error: 'is not a PostHog project key' }) },
   HOME_LIFECYCLE_STAGE: { schema: text.trim().min(1).max(100) },
   PORTAL_DIR: { schema: text },
+  PORTAL_BASE_PATH: { schema: basePathValue },
   PORTAL_LOCALE: {
     schema: text.trim().regex(/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/, {
       error: 'must be a language tag such as en, de or ar',
@@ -240,6 +242,7 @@ export function loadConfig(
     posthog: v.POSTHOG_KEY ? { host: v.POSTHOG_HOST ?? DEFAULT_POSTHOG_HOST, key: v.POSTHOG_KEY } : null,
     homeLifecycleStage: v.HOME_LIFECYCLE_STAGE ?? DEFAULT_HOME_LIFECYCLE_STAGE,
     portalDir: v.PORTAL_DIR ? path(v.PORTAL_DIR) : null,
+    portalBasePath: v.PORTAL_BASE_PATH ?? '',
     portalLocale: v.PORTAL_LOCALE ?? null,
     portalLinks: {
       ...(v.PORTAL_PRIVACY_POLICY_URL ? { privacyPolicy: v.PORTAL_PRIVACY_POLICY_URL } : {}),

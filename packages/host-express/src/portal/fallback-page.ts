@@ -3,6 +3,8 @@ import type { DemoSignIn } from '../store/index.js';
 export interface FallbackPageOptions {
   /** Demo accounts to list (demo mode only), with their shared password. */
   demo: { password: string; accounts: readonly DemoSignIn[] } | null;
+  /** Where the page is served ('' for the root). */
+  basePath?: string;
 }
 
 export const FALLBACK_STYLESHEET_PATH = '/_host/page.css';
@@ -24,7 +26,7 @@ const escapeHtml = (value: string) =>
   );
 
 /** The page "/" shows until the portal ships its standalone build. */
-export function fallbackPage({ demo }: FallbackPageOptions): string {
+export function fallbackPage({ demo, basePath = '' }: FallbackPageOptions): string {
   const demoSection = demo
     ? `<section aria-labelledby="demo-heading">
       <h2 id="demo-heading">Demo sign-ins</h2>
@@ -40,7 +42,7 @@ ${demo.accounts.map((a) => `        <li><code>${escapeHtml(a.email)}</code>: ${e
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Client Portal</title>
-    <link rel="stylesheet" href="${FALLBACK_STYLESHEET_PATH}">
+    <link rel="stylesheet" href="${escapeHtml(basePath)}${FALLBACK_STYLESHEET_PATH}">
   </head>
   <body>
     <main>

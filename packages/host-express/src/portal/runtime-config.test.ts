@@ -26,6 +26,7 @@ function runtimeConfigIn(html: string): unknown {
 describe('portalRuntimeConfig', () => {
   it('tells the portal the sign-in mode of AUTH_MODE, Home’s lifecycle stage and nothing else by default', () => {
     expect(portalRuntimeConfig(testConfig())).toEqual({
+      basePath: '',
       signInMode: 'local',
       posthog: null,
       homeLifecycleStage: '249503789',
@@ -48,6 +49,7 @@ describe('portalRuntimeConfig', () => {
       PORTAL_CONTACT_URL: 'https://acme.example/contact',
     });
     expect(portalRuntimeConfig(config)).toEqual({
+      basePath: '',
       signInMode: 'local',
       posthog: { key: 'phc_abc', host: 'https://eu.i.posthog.com' },
       homeLifecycleStage: 'customer',
@@ -111,7 +113,7 @@ describe('the standalone portal served with its runtime configuration', () => {
     await mkdir(join(dir, 'assets'));
     await writeFile(
       join(dir, 'index.html'),
-      `<!doctype html><html><head><title>Portal</title><script type="application/json" id="${RUNTIME_CONFIG_ID}">{}</script><script type="module" src="/assets/index-B4x9Qz1k.js"></script></head><body><div id="root"></div></body></html>`,
+      `<!doctype html><html><head><title>Portal</title><script type="application/json" id="${RUNTIME_CONFIG_ID}">{}</script><script type="module" src="./assets/index-B4x9Qz1k.js"></script><link rel="icon" href="./favicon.svg"></head><body><div id="root"></div></body></html>`,
     );
     await writeFile(join(dir, 'assets', 'index-B4x9Qz1k.js'), 'console.log(1)');
   });
@@ -134,12 +136,14 @@ describe('the standalone portal served with its runtime configuration', () => {
       expect(home.headers['cache-control']).toBe('no-cache');
       expect(home.headers.etag).toBeTruthy();
       expect(runtimeConfigIn(home.text)).toEqual({
+        basePath: '',
         signInMode: 'local',
         posthog: { key: 'phc_e2e', host: 'https://us.i.posthog.com' },
         homeLifecycleStage: '249503789',
         locale: 'ar',
       });
       expect(home.text).toContain('<script type="module" src="/assets/index-B4x9Qz1k.js">');
+      expect(home.text).toContain('<link rel="icon" href="/favicon.svg">');
       // A data block needs no inline-script allowance.
       const csp = home.headers['content-security-policy'] as string;
       expect(csp).toMatch(/script-src 'self' https:\/\/us-assets\.i\.posthog\.com;/);
@@ -155,6 +159,32 @@ describe('the standalone portal served with its runtime configuration', () => {
     } finally {
       await host.close();
     }
+  });
+
+  it('serves the portal at PORTAL_BASE_PATH, with its references and routing under it', async () => {
+    const host = await hostWith({ PORTAL_BASE_PATH: '/portal/' });
+    try {
+      const api = request(host.app);
+      const deep = await api.get('/portal/services/projects?tab=x').expect(200);
+      expect(runtimeConfigIn(deep.text)).toMatchObject({ basePath: '/portal' });
+      // Absolute under the base path, so a deep link loads the same files.
+      expect(deep.text).toContain('<script type="module" src="/portal/assets/index-B4x9Qz1k.js">');
+      expect(deep.text).toContain('<link rel="icon" href="/portal/favicon.svg">');
+      await api.get('/portal/assets/index-B4x9Qz1k.js').expect(200);
+      expect((await api.get('/portal').expect(200)).text).toBe(deep.text);
+      // The site root leads to the portal; the old root paths are not the portal's any more.
+      await api.get('/').expect(302).expect('location', '/portal');
+      await api.get('/services/projects').expect(404);
+    } finally {
+      await host.close();
+    }
+  });
+
+  it('refuses a base path a browser could not use, naming the variable', () => {
+    for (const value of ['portal', '//evil.example', '/a/../b', '/a?b']) {
+      expect(() => testConfig({ PORTAL_BASE_PATH: value }), value).toThrow(/PORTAL_BASE_PATH/);
+    }
+    expect(testConfig({ PORTAL_BASE_PATH: '/' }).portalBasePath).toBe('');
   });
 
   it('asks for single sign-on when the host signs in through OIDC', async () => {

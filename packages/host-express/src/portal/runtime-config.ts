@@ -8,6 +8,8 @@ export const RUNTIME_CONFIG_ID = 'client-portal-config';
 
 /** What the standalone portal learns from its host at runtime. Every field is optional to the portal. */
 export interface PortalRuntimeConfig {
+  /** Where the portal is served ('' for the root): its path routing's base path. */
+  basePath: string;
   /** The sign-in page: a password form for AUTH_MODE=local, a single-sign-on button for oidc. */
   signInMode: 'local' | 'sso';
   /** Product analytics; null: none (nothing is loaded). */
@@ -23,6 +25,7 @@ export interface PortalRuntimeConfig {
 export function portalRuntimeConfig(config: HostConfig): PortalRuntimeConfig {
   const links = config.portalLinks;
   return {
+    basePath: config.portalBasePath,
     signInMode: config.auth.mode === 'oidc' ? 'sso' : 'local',
     posthog: config.posthog ? { key: config.posthog.key, host: config.posthog.host } : null,
     homeLifecycleStage: config.homeLifecycleStage,

@@ -43,6 +43,15 @@ export function resolvePortalDir(configured: string | null): string | null {
   return candidates.find((dir): dir is string => dir !== null && isPortalDir(dir)) ?? null;
 }
 
+/**
+ * The build refers to its files relative to index.html (`./assets/…`, Vite's `base: './'`), so one
+ * build serves at any base path; index.html itself is sent for every address of the portal, deep
+ * ones included, so its references are made absolute under the base path here.
+ */
+export function atBasePath(html: string, basePath: string): string {
+  return html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${basePath}/`);
+}
+
 export interface StandalonePortalOptions extends FallbackPageOptions {
   /** The built portal, or null for the fallback page. */
   portalDir: string | null;
@@ -85,7 +94,7 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
       res
         .set('Cache-Control', 'no-cache')
         .type('html')
-        .send(injectRuntimeConfig(html, options.runtimeConfig));
+        .send(injectRuntimeConfig(atBasePath(html, options.basePath ?? ''), options.runtimeConfig));
     }, next);
   };
   // Never the raw file: its placeholder configuration would reach the browser.
@@ -93,6 +102,8 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
   router.use(
     express.static(portalDir, {
       index: false,
+      // The portal's own address (`/portal`) is a page of the app, not a directory to add "/" to.
+      redirect: false,
       setHeaders: (res, path) =>
         res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? IMMUTABLE : 'no-cache'),
     }),

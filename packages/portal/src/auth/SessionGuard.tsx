@@ -3,11 +3,9 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
 import { isOffline, useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
-import { usePortal } from '../PortalContext.js';
 import * as styles from './auth.css.js';
-import { currentReturnTo, loginUrlFor } from './login-url.js';
-
-export { loginUrlFor };
+import { currentReturnTo } from './login-url.js';
+import { useSignInNavigation } from './useSignInNavigation.js';
 
 /** Centred full-area status: loading, redirecting, offline. */
 export function FullStatus({ children }: { children: ReactNode }) {
@@ -15,13 +13,13 @@ export function FullStatus({ children }: { children: ReactNode }) {
 }
 
 /**
- * Only signed-in users reach the framed pages. Without a session (204) the visitor is
- * sent to the login URL with `returnTo`; while the session loads, a spinner; when the host cannot
- * be reached, an offline message with retry.
+ * Only signed-in users reach the framed pages. Without a session (204) the visitor is sent to sign
+ * in with `returnTo` (see useSignInNavigation); while the session loads, a spinner; when the host
+ * cannot be reached, an offline message with retry.
  */
 export function SessionGuard({ children }: { children: ReactNode }) {
   const { t } = useI18n();
-  const { loginUrl, onSignInRequired } = usePortal();
+  const signIn = useSignInNavigation();
   const session = useSession();
   const { base } = useRouter();
   const [location] = useLocation();
@@ -30,11 +28,8 @@ export function SessionGuard({ children }: { children: ReactNode }) {
   const signedOut = session.status === 'success' && session.data === null;
 
   useEffect(() => {
-    if (!signedOut) return;
-    const target = loginUrlFor(loginUrl, returnTo);
-    if (onSignInRequired) onSignInRequired(target);
-    else window.location.assign(target);
-  }, [signedOut, loginUrl, returnTo, onSignInRequired]);
+    if (signedOut) signIn(returnTo);
+  }, [signedOut, signIn, returnTo]);
 
   if (session.status === 'pending') {
     return (

@@ -93,9 +93,23 @@ export const WrongPassword: Story = {
   },
 };
 
+/** A visitor who is signed in already does not see the form: on to returnTo, in place of this page. */
+export const AlreadySignedIn: Story = {
+  parameters: { msw: { handlers: handlers() } },
+  play: async ({ canvasElement, args }) => {
+    await expect(
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }, SLOW),
+    ).toBeVisible();
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/services/projects');
+    await expect(within(canvasElement).queryByRole('form')).not.toBeInTheDocument();
+  },
+};
+
 /** 429: too many attempts, in plain words. */
 export const TooManyAttempts: Story = {
-  parameters: { msw: { handlers: [failingRoute('signIn', 'tooManyRequests'), ...handlers()] } },
+  parameters: {
+    msw: { handlers: [failingRoute('signIn', 'tooManyRequests'), ...auth.handlers, ...handlers()] },
+  },
   play: async ({ canvas }) => {
     const email = await canvas.findByRole('textbox', { name: 'Email' });
     await userEvent.type(email, EMAIL);

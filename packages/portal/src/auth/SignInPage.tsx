@@ -1,9 +1,9 @@
 import { isRequestError, safeReturnTo } from '@client-portal/api-client';
 import { Button } from '@client-portal/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
-import { queryKeys, usePortalData } from '../data/PortalData.js';
+import { queryKeys, usePortalData, useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { usePortal } from '../PortalContext.js';
 import { loginUrlFor, portalPathOf } from './login-url.js';
@@ -11,16 +11,19 @@ import * as styles from './signIn.css.js';
 
 /**
  * /auth/signin (no frame): the local sign-in form, or a single-sign-on button that starts the
- * host's OIDC flow. After sign-in the portal goes to `returnTo` (same-origin paths only).
+ * host's OIDC flow. After sign-in the portal goes to `returnTo` (same-origin paths only), replacing
+ * the sign-in page in the history so that Back does not return to it. A visitor who is already
+ * signed in goes there at once.
  */
 export function SignInPage() {
   const { t } = useI18n();
-  const { signInMode, loginUrl, onSignInRequired, landmarks, label } = usePortal();
+  const { signInMode, apiLoginUrl, onSignInRequired, landmarks, label } = usePortal();
   // The page's main content, or (landmarks: 'region') a region named after the portal.
   const region = landmarks === 'region';
   const Card = region ? 'section' : 'main';
   const search = useSearch();
   const returnTo = safeReturnTo(new URLSearchParams(search).get('returnTo') ?? undefined);
+  useLeaveWhenSignedIn(returnTo);
   // Unique per portal: two portals on one page must not share ids.
   const titleId = `${useId()}-title`;
   return (
@@ -41,7 +44,7 @@ export function SignInPage() {
             fullWidth
             size="lg"
             onClick={() => {
-              const target = loginUrlFor(loginUrl, returnTo);
+              const target = loginUrlFor(apiLoginUrl, returnTo);
               if (onSignInRequired) onSignInRequired(target);
               else window.location.assign(target);
             }}
@@ -54,6 +57,17 @@ export function SignInPage() {
       </Card>
     </div>
   );
+}
+
+/** The sign-in page is no place for a signed-in user: on to `returnTo`. */
+function useLeaveWhenSignedIn(returnTo: string) {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const { base } = useRouter();
+  const signedIn = session.data != null;
+  useEffect(() => {
+    if (signedIn) navigate(portalPathOf(returnTo, base), { replace: true });
+  }, [signedIn, returnTo, base, navigate]);
 }
 
 function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string }) {
@@ -72,7 +86,7 @@ function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.session(), result.user);
       analytics.identify(result.user);
-      navigate(portalPathOf(result.returnTo, base));
+      navigate(portalPathOf(result.returnTo, base), { replace: true });
     },
     onError: (failure) => {
       const status = isRequestError(failure) ? failure.status : 0;

@@ -48,6 +48,27 @@ function newQueryClient(report: { current: ReportError | undefined }): QueryClie
   });
 }
 
+/**
+ * When the portal unmounts, its cache goes with it: queries and mutations are removed and their
+ * garbage-collection timers (up to 30 minutes) and retries cancelled, so nothing of an unmounted
+ * portal keeps running or holds memory. Deferred by a task, so React's development double mount
+ * (unmount, mount again at once) keeps the cache.
+ */
+function useForgetOnUnmount(queryClient: QueryClient) {
+  const pending = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => {
+    if (pending.current !== null) clearTimeout(pending.current);
+    pending.current = null;
+    return () => {
+      pending.current = setTimeout(() => {
+        pending.current = null;
+        queryClient.cancelQueries();
+        queryClient.clear();
+      }, 0);
+    };
+  }, [queryClient]);
+}
+
 export function PortalDataProvider({
   apiBaseUrl,
   getAccessToken,
@@ -68,6 +89,7 @@ export function PortalDataProvider({
     report.current = onError;
   }, [onError]);
   const [queryClient] = useState(() => newQueryClient(report));
+  useForgetOnUnmount(queryClient);
   const value = useMemo<PortalData>(() => {
     const client =
       apiClient ??

@@ -106,7 +106,7 @@ export const ContrastBoldStored: Story = {
   },
 };
 
-/** Sign-out ends the session, tells the host, then goes to the login URL. */
+/** Sign-out ends the session, tells the host, then goes to the host's own login URL (`loginUrl`). */
 export const SignOut: Story = {
   args: portalArgs('sign-out', { loginUrl: '/login?from=portal' }),
   play: async ({ canvasElement, args }) => {
@@ -114,7 +114,7 @@ export const SignOut: Story = {
     const menu = await openMenu(canvasElement, settingsButton(canvasElement));
     await choose(within(menu).getByRole('menuitem', { name: 'Sign out' }));
     await waitFor(() => expect(args.onSignOut).toHaveBeenCalledTimes(1));
-    await expect(args.onSignInRequired).toHaveBeenCalledWith('/login?from=portal');
+    await expect(args.onSignInRequired).toHaveBeenCalledWith('/login?from=portal&returnTo=%2F');
     await menuClosed(canvasElement);
   },
 };

@@ -83,7 +83,6 @@ export function renderPortal(props: ClientPortalProps, width?: number) {
 export const portalArgs = (story: string, overrides: Partial<ClientPortalProps> = {}): ClientPortalProps => ({
   routing: { mode: 'memory', initialPath: '/dashboard' },
   storageKeyPrefix: `${STORY_PREFIX}-${story}`,
-  loginUrl: '/api/auth/login',
   links: STORY_LINKS,
   ...overrides,
 });

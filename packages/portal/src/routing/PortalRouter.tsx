@@ -42,18 +42,54 @@ export function normaliseBasePath(basePath: string | undefined): string {
 }
 
 /**
- * Path routing: the browser address under `basePath` (history API; on the server `ssrPath`).
+ * `ssrPath` as the browser shows the address: base path included, query kept. The relative form
+ * (a path inside the portal, as `onNavigate` reports it) is accepted too and gets the base path,
+ * so that the server and the hydrating client agree on one address whichever form a host passed.
+ */
+export function serverAddress(ssrPath: string, base: string): string {
+  const address = ssrPath.startsWith('/') ? ssrPath : `/${ssrPath}`;
+  if (!base) return address;
+  const path = (address.split('?', 1)[0] ?? '/').toLowerCase();
+  const root = base.toLowerCase();
+  if (path === root || path.startsWith(`${root}/`)) return address;
+  return address === '/'
+    ? base
+    : address.startsWith('/?')
+      ? `${base}${address.slice(1)}`
+      : `${base}${address}`;
+}
+
+const subscribeNothing = () => () => {};
+/**
+ * False while rendering on the server and while hydrating its markup, true in the browser after
+ * that (and from the first render of a portal that was not server-rendered).
+ */
+export const useHydrated = () =>
+  useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+
+/**
+ * Path routing: the browser address under `basePath` (history API). On a server, and while the
+ * browser hydrates the server's markup, the address is `ssrPath`; without one the portal renders
+ * `pending` there (its loading state) and its routes only in the browser, so that nothing reads
+ * `location` on a server and server and client markup agree.
  * Memory routing: a history of its own, so the host page's address never changes.
  */
 export function PortalRouter({
   routing,
   ssrPath,
+  pending,
   children,
 }: {
   routing: PortalRouting;
   ssrPath?: string | undefined;
+  pending: ReactNode;
   children: ReactNode;
 }) {
+  const hydrated = useHydrated();
   const [memory] = useState(() =>
     routing.mode === 'memory' ? createMemoryLocation(routing.initialPath ?? '/') : null,
   );
@@ -65,8 +101,9 @@ export function PortalRouter({
     );
   }
   const base = normaliseBasePath(routing.mode === 'path' ? routing.basePath : '');
+  if (!hydrated && ssrPath === undefined) return <>{pending}</>;
   return (
-    <Router base={base} {...(ssrPath ? { ssrPath } : {})}>
+    <Router base={base} {...(ssrPath !== undefined ? { ssrPath: serverAddress(ssrPath, base) } : {})}>
       {children}
     </Router>
   );

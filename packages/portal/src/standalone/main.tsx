@@ -1,4 +1,5 @@
-// The standalone portal (dist/standalone): the whole viewport is the portal, with path routing.
+// The standalone portal (dist/standalone): the whole viewport is the portal, with path routing
+// under the base path the host serves it at.
 // Its runtime configuration (sign-in mode, PostHog, locale, links) comes from the host, which
 // writes it into index.html; see runtimeConfig.ts.
 import '@client-portal/portal/styles.css';
@@ -18,7 +19,7 @@ if (!container) throw new Error('client portal: #root is missing from index.html
 
 createRoot(container).render(
   <ClientPortal
-    routing={{ mode: 'path' }}
+    routing={{ mode: 'path', basePath: config.basePath }}
     signInMode={config.signInMode}
     locale={config.locale}
     {...(config.posthog ? { posthog: config.posthog } : {})}

@@ -4,12 +4,13 @@ import { parseRuntimeConfig } from './runtimeConfig.js';
 describe('parseRuntimeConfig', () => {
   it('runs on defaults without a host (empty, missing or broken data block)', () => {
     for (const text of [undefined, null, '', '{}', 'not json', '[1]', 'null', '"sso"']) {
-      expect(parseRuntimeConfig(text)).toEqual({ signInMode: 'local', locale: 'en' });
+      expect(parseRuntimeConfig(text)).toEqual({ basePath: '', signInMode: 'local', locale: 'en' });
     }
   });
 
   it('reads what the host writes', () => {
     const text = JSON.stringify({
+      basePath: '/portal',
       signInMode: 'sso',
       posthog: { key: 'phc_abc', host: 'https://eu.i.posthog.com/' },
       homeLifecycleStage: '249503789',
@@ -17,6 +18,7 @@ describe('parseRuntimeConfig', () => {
       links: { privacyPolicy: 'https://acme.example/privacy', website: 'https://acme.example/' },
     });
     expect(parseRuntimeConfig(text)).toEqual({
+      basePath: '/portal',
       signInMode: 'sso',
       posthog: { key: 'phc_abc', host: 'https://eu.i.posthog.com' },
       homeLifecycleStage: '249503789',
@@ -30,12 +32,29 @@ describe('parseRuntimeConfig', () => {
 
   it('drops values that are not what they claim, keeping the defaults', () => {
     const text = JSON.stringify({
+      basePath: '//evil.example',
       signInMode: 'magic',
       posthog: { key: 'bad key<script>' },
       homeLifecycleStage: '   ',
       locale: 'en_US"><img',
       links: { privacyPolicy: 'javascript:alert(1)', website: '/relative', contact: 42 },
     });
-    expect(parseRuntimeConfig(text)).toEqual({ signInMode: 'local', locale: 'en' });
+    expect(parseRuntimeConfig(text)).toEqual({ basePath: '', signInMode: 'local', locale: 'en' });
+  });
+
+  it('takes only a base path a router can use', () => {
+    for (const basePath of [
+      '/',
+      'portal',
+      '/portal/',
+      '/a/../b',
+      '/a?b',
+      '/a#b',
+      'https://x.example/p',
+      42,
+    ]) {
+      expect(parseRuntimeConfig(JSON.stringify({ basePath })).basePath).toBe('');
+    }
+    expect(parseRuntimeConfig('{"basePath":"/en/client-portal"}').basePath).toBe('/en/client-portal');
   });
 });

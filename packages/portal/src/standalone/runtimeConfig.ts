@@ -17,6 +17,8 @@ import type { PortalLinks, PortalPostHogOptions } from '../config.js';
 export const RUNTIME_CONFIG_ID = 'client-portal-config';
 
 export interface StandaloneConfig {
+  /** Where the host serves the portal ('' for the root): the base path of its path routing. */
+  basePath: string;
   signInMode: 'local' | 'sso';
   locale: string;
   posthog?: PortalPostHogOptions;
@@ -24,6 +26,7 @@ export interface StandaloneConfig {
   links?: Partial<PortalLinks>;
 }
 
+const BASE_PATH = /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/;
 const LOCALE = /^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/;
 const POSTHOG_KEY = /^[A-Za-z0-9_-]{1,200}$/;
 const LINK_KEYS = ['privacyPolicy', 'website', 'contact'] as const;
@@ -52,6 +55,12 @@ export function parseRuntimeConfig(text: string | null | undefined): StandaloneC
   }
   const input = isRecord(raw) ? raw : {};
   const config: StandaloneConfig = {
+    basePath:
+      typeof input.basePath === 'string' &&
+      BASE_PATH.test(input.basePath) &&
+      !/\/\.\.?(\/|$)/.test(input.basePath)
+        ? input.basePath
+        : '',
     signInMode: input.signInMode === 'sso' ? 'sso' : 'local',
     locale: typeof input.locale === 'string' && LOCALE.test(input.locale) ? input.locale : 'en',
   };

@@ -20,7 +20,8 @@ export function PortalProviders({
   messages?: Partial<Messages>;
 } & Partial<PortalContextValue>) {
   const value: PortalContextValue = {
-    loginUrl: '/api/auth/login',
+    loginUrl: null,
+    apiLoginUrl: '/api/auth/login',
     signInMode: 'local',
     links: DEFAULT_LINKS,
     storageKeyPrefix: 'story-parts',

@@ -1,8 +1,9 @@
 'use client';
 
+import { EnvironmentProvider } from '@ark-ui/react/environment';
 import { LocaleProvider } from '@ark-ui/react/locale';
 import { createContext, useContext, useMemo, useRef } from 'react';
-import type { CSSProperties, ReactNode, RefObject } from 'react';
+import type { CSSProperties, ReactNode, Ref, RefObject } from 'react';
 import { useColorModeState } from './colorMode.js';
 import { directionOf } from './direction.js';
 import type { ColorMode, ResolvedColorMode, UseColorModeOptions } from './colorMode.js';
@@ -44,6 +45,13 @@ export interface ThemeRootProps extends UseColorModeOptions {
    */
   style?: CSSProperties | ((resolved: ResolvedColorMode) => CSSProperties);
   id?: string;
+  /** The root element. */
+  ref?: Ref<HTMLDivElement>;
+  /**
+   * The document or shadow root the kit lives in, when it is not the page's document (a root
+   * rendered into a shadow root): Ark's focus, dismissal and positioning look there.
+   */
+  rootNode?: () => ShadowRoot | Document;
 }
 
 /**
@@ -58,6 +66,8 @@ export function ThemeRoot({
   className,
   style,
   id,
+  ref,
+  rootNode,
   ...colorModeOptions
 }: ThemeRootProps) {
   const { mode, resolved, setMode } = useColorModeState(colorModeOptions);
@@ -79,10 +89,11 @@ export function ThemeRoot({
   ]
     .filter(Boolean)
     .join(' ');
-  return (
+  const themed = (
     <ThemeContext.Provider value={value}>
       <LocaleProvider locale={arkLocale}>
         <div
+          ref={ref}
           id={id}
           className={classes}
           style={typeof style === 'function' ? style(resolved) : style}
@@ -96,4 +107,5 @@ export function ThemeRoot({
       </LocaleProvider>
     </ThemeContext.Provider>
   );
+  return rootNode ? <EnvironmentProvider value={rootNode}>{themed}</EnvironmentProvider> : themed;
 }
