@@ -1,5 +1,4 @@
-import { type MigrationResult, Migrator, NO_MIGRATIONS } from 'kysely/migration';
-import type { Kysely } from 'kysely';
+import { type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS } from 'kysely';
 import type { Database } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
 

@@ -3,7 +3,7 @@ import {
   type CompiledQuery,
   type DatabaseConnection,
   type Driver,
-  PGliteAdapter,
+  PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
   type QueryResult,
@@ -374,10 +374,21 @@ export class PgliteThreadDriver implements Driver {
   }
 }
 
-/** Kysely's PGlite dialect (adapter, compiler, introspector) over the thread's driver. */
+/**
+ * PostgreSQL's adapter without the migration lock, as Kysely's PGlite adapter (kysely 0.29+, which
+ * needs Node 22; this package stays on 0.28 for Node 20). PGlite has one session, in this process
+ * alone (the data directory is locked), so an advisory lock excludes nothing; and each migration
+ * run is one transaction, which the driver runs alone.
+ */
+class PgliteThreadAdapter extends PostgresAdapter {
+  override async acquireMigrationLock(): Promise<void> {}
+  override async releaseMigrationLock(): Promise<void> {}
+}
+
+/** Kysely's dialect (adapter, compiler, introspector) for PGlite over the thread's driver. */
 export function pgliteThreadDialect(thread: PgliteThread): Dialect {
   return {
-    createAdapter: () => new PGliteAdapter(),
+    createAdapter: () => new PgliteThreadAdapter(),
     createDriver: () => new PgliteThreadDriver(thread),
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),

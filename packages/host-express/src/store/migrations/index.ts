@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import * as initial from './0001-initial.js';
 import * as kbWordCount from './0002-kb-word-count.js';
 import * as kbSearchDocument from './0003-kb-search-document.js';
