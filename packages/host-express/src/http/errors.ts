@@ -27,11 +27,18 @@ const CLIENT_ERRORS: Record<number, string> = {
   415: 'The body’s media type or encoding is not supported.',
 };
 
-/** zlib's failures (Z_DATA_ERROR…; brotli's "Decompression failed"), as body parsers pass them on. */
+/**
+ * zlib's failures (Z_DATA_ERROR…; brotli's "Decompression failed"; zstd's ZSTD_error_…, on Node
+ * versions whose zlib has zstd, 22.15+ and 23.8+, where body parsers decode it), as body parsers
+ * pass them on.
+ */
 function isDecompressionError(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 3; depth++) {
     const { code, message } = e as { code?: unknown; message?: unknown };
-    if ((typeof code === 'string' && code.startsWith('Z_')) || message === 'Decompression failed')
+    if (
+      (typeof code === 'string' && (code.startsWith('Z_') || code.startsWith('ZSTD_error_'))) ||
+      message === 'Decompression failed'
+    )
       return true;
     e = (e as { cause?: unknown; originalError?: unknown }).cause;
   }

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
+import * as zlib from 'node:zlib';
 import { gzipSync } from 'node:zlib';
 import { problemSchema } from '@client-portal/api-client';
 import { Router } from 'express';
@@ -16,6 +17,12 @@ import { ACME_USER, DEMO_ORIGIN, SAME_ORIGIN_HEADERS, useDemoHost } from '../tes
 import { TEST_NOW, testConfig } from '../test-support/host.js';
 import { pgliteTestStore, testStores } from '../test-support/stores.js';
 import { limitServer, MAX_HEADER_BYTES, MAX_URL_BYTES } from './limits.js';
+
+/**
+ * zstd, where Node's zlib has it (22.15+, 23.8+; not 20): the body parser then decodes zstd bodies
+ * as it does gzip, deflate and br; elsewhere it refuses them with 415.
+ */
+const zstdCompressSync = (zlib as { zstdCompressSync?: (data: string) => Buffer }).zstdCompressSync;
 
 function expectProblem(res: request.Response, status: number): void {
   expect(res.status).toBe(status);
@@ -107,7 +114,7 @@ describe.each(testStores)('limits of one request on $name', (kind) => {
 
   it('never echoes a decompressor’s message', async () => {
     const cookie = await demo.signIn(ACME_USER);
-    for (const encoding of ['gzip', 'deflate', 'br']) {
+    for (const encoding of ['gzip', 'deflate', 'br', ...(zstdCompressSync ? ['zstd'] : [])]) {
       const res = await request(demo.host.app)
         .post('/api/create-signed-url')
         .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie, 'Content-Type': 'application/json' })
@@ -116,20 +123,27 @@ describe.each(testStores)('limits of one request on $name', (kind) => {
       expectProblem(res, 400);
       expect(res.body.detail).toBe('The body could not be decompressed as its Content-Encoding says.');
     }
-    const zstd = await request(demo.host.app)
-      .post('/api/create-signed-url')
-      .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie, 'Content-Type': 'application/json' })
-      .set('Content-Encoding', 'zstd')
-      .send('{}');
-    expectProblem(zstd, 415);
-    const gzipped = await request(demo.host.app)
-      .post('/api/create-signed-url')
-      .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie, 'Content-Type': 'application/json' })
-      .set('Content-Encoding', 'gzip')
-      // As bytes: superagent would JSON-encode a Buffer sent as application/json.
-      .serialize((bytes: Buffer) => bytes as unknown as string)
-      .send(gzipSync(JSON.stringify({ fileId: 'doc-acme-msa' })));
-    expect(gzipped.status, gzipped.text).toBe(200);
+    if (!zstdCompressSync) {
+      const zstd = await request(demo.host.app)
+        .post('/api/create-signed-url')
+        .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie, 'Content-Type': 'application/json' })
+        .set('Content-Encoding', 'zstd')
+        .send('{}');
+      expectProblem(zstd, 415);
+    }
+    for (const [encoding, compress] of [
+      ['gzip', gzipSync],
+      ...(zstdCompressSync ? ([['zstd', zstdCompressSync]] as const) : []),
+    ] as const) {
+      const compressed = await request(demo.host.app)
+        .post('/api/create-signed-url')
+        .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie, 'Content-Type': 'application/json' })
+        .set('Content-Encoding', encoding)
+        // As bytes: superagent would JSON-encode a Buffer sent as application/json.
+        .serialize((bytes: Buffer) => bytes as unknown as string)
+        .send(compress(JSON.stringify({ fileId: 'doc-acme-msa' })));
+      expect(compressed.status, `${encoding}: ${compressed.text}`).toBe(200);
+    }
   });
 });
 
