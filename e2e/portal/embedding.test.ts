@@ -118,39 +118,141 @@ describe('memory routing (mountClientPortal from plain JavaScript)', () => {
   });
 });
 
-describe('hostile global CSS on the host page', () => {
-  /** Turns one of the page's hostile stylesheets on or off. */
-  const setSheet = (page: Page, id: string, enabled: boolean) =>
-    page.evaluate(
-      ([sheetId, on]) => {
-        const link = document.getElementById(sheetId as string) as HTMLLinkElement;
-        if (!link.sheet) throw new Error(`${sheetId} did not load`);
-        link.sheet.disabled = !on;
-      },
-      [id, enabled] as const,
+describe('lifecycle (mountClientPortal from plain JavaScript)', () => {
+  /** Long timers (TanStack Query's garbage collection: minutes) the page has pending, by delay. */
+  const LONG_TIMERS = `
+    window.__longTimers = new Map();
+    const set = window.setTimeout.bind(window);
+    const clear = window.clearTimeout.bind(window);
+    window.setTimeout = (fn, delay, ...rest) => {
+      const id = set((...a) => { window.__longTimers.delete(id); return typeof fn === 'function' ? fn(...a) : undefined; }, delay, ...rest);
+      if (delay >= 10000) window.__longTimers.set(id, delay);
+      return id;
+    };
+    window.clearTimeout = (id) => { window.__longTimers.delete(id); return clear(id); };
+  `;
+  type PortalModule = { mountClientPortal(el: Element, options: object): { unmount(): void } };
+
+  it('mounting again on the same element replaces the portal there', async () => {
+    const { context, page, errors } = await open();
+    await signIn(context, app.url, ACME);
+    await page.goto('/e2e/embed.html?path=/dashboard');
+    await heading(page, 'Dashboard');
+    await page.evaluate(async () => {
+      const { mountClientPortal } = window as unknown as PortalModule;
+      const element = document.getElementById('portal') as HTMLElement;
+      mountClientPortal(element, { routing: { mode: 'memory', initialPath: '/services/projects' } });
+    });
+    await heading(page, 'Projects');
+    expect(await portalOf(page).locator('> [dir]').count()).toBe(1);
+    // The first handle is spent: unmounting it does not take the second portal down.
+    await page.evaluate(() => (window as unknown as { portal: { unmount(): void } }).portal.unmount());
+    await heading(page, 'Projects');
+    expect(errors).toEqual([]);
+  });
+
+  it('unmount leaves no timers behind, and 250 mount/unmount cycles leave the heap flat', async () => {
+    const { context, page, errors } = await open();
+    await context.addInitScript(LONG_TIMERS);
+    await signIn(context, app.url, ACME);
+    await page.goto('/e2e/embed.html?path=/dashboard');
+    await heading(page, 'Dashboard');
+    const cdp = await context.newCDPSession(page);
+    const heapAfterGc = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      return (await cdp.send('Runtime.getHeapUsage')).usedSize;
+    };
+    /** Mounts a portal on a fresh element, waits for its dashboard, unmounts; `n` times. */
+    const cycles = (n: number) =>
+      page.evaluate(async (count) => {
+        const { mountClientPortal } = window as unknown as PortalModule;
+        const element = document.createElement('div');
+        document.body.append(element);
+        for (let i = 0; i < count; i++) {
+          const portal = mountClientPortal(element, {
+            routing: { mode: 'memory', initialPath: '/dashboard' },
+          });
+          const deadline = Date.now() + 10_000;
+          while (!element.querySelector('h1') && Date.now() < deadline) {
+            await new Promise((r) => setTimeout(r, 5));
+          }
+          if (!element.querySelector('h1')) throw new Error(`cycle ${i}: the dashboard did not render`);
+          portal.unmount();
+        }
+        element.remove();
+        // The cache is emptied a task after unmount.
+        await new Promise((r) => setTimeout(r, 50));
+      }, n);
+    const longTimers = () =>
+      page.evaluate(() => (window as unknown as { __longTimers: Map<number, number> }).__longTimers.size);
+
+    const withPagePortal = await longTimers();
+    expect(withPagePortal).toBeGreaterThan(0); // the page's own portal is mounted: its cache has timers
+    await page.evaluate(() => (window as unknown as { portal: { unmount(): void } }).portal.unmount());
+    await page.waitForTimeout(50);
+    expect(await longTimers()).toBe(0);
+
+    await cycles(25); // warm-up: code compiled, caches of the page filled
+    const before = await heapAfterGc();
+    await cycles(250);
+    const after = await heapAfterGc();
+    expect(await longTimers()).toBe(0);
+    console.log(
+      `heap after 25 warm-up cycles ${(before / 1e6).toFixed(2)} MB, after 250 more ${(after / 1e6).toFixed(2)} MB`,
     );
+    expect(after - before).toBeLessThan(1_500_000);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
+
+describe('hostile global CSS on the host page', () => {
+  /** Turns some of the page's hostile stylesheets on or off. */
+  const setSheet = (page: Page, ids: string | string[], enabled: boolean) =>
+    page.evaluate(
+      ([sheetIds, on]) => {
+        for (const sheetId of sheetIds as string[]) {
+          const link = document.getElementById(sheetId) as HTMLLinkElement;
+          if (!link.sheet) throw new Error(`${sheetId} did not load`);
+          link.sheet.disabled = !on;
+        }
+      },
+      [typeof ids === 'string' ? [ids] : ids, enabled] as const,
+    );
+  const ALL_SHEETS = ['hostile', 'hostile-landmarks', 'hostile-selectors'];
 
   /** Computed style and box of every element of the portal (see packages/ui's hostileCss.ts). */
   const fingerprint = (portal: Locator) =>
     portal.evaluate(
       (root, props) => {
+        // Boxes relative to the portal's root: the page may style the container it gave the portal.
+        const o = root.getBoundingClientRect();
         return [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
           const s = getComputedStyle(el);
           const r = el.getBoundingClientRect();
           const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}`;
-          return `${name}[${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}] ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
+          // An element that is not rendered (display: none) has no box to compare.
+          const box =
+            el.getClientRects().length === 0
+              ? 'not rendered'
+              : `${Math.round(r.x - o.x)},${Math.round(r.y - o.y)},${Math.round(r.width)}x${Math.round(r.height)}`;
+          return `${name}[${box}] ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
         });
       },
       // The kit's compared properties, plus what the frame's landmarks rely on.
       [...COMPARED_PROPERTIES, 'position', 'z-index'],
     );
 
-  /** Screenshot and fingerprint of the portal with the sheet on, then off; the differences. */
-  async function compare(page: Page, sheet: string, name: string) {
-    // The portal's own root element (the host's container is the host's to style).
-    const portal = portalOf(page).locator('> [dir]');
+  /** Screenshot and fingerprint of the portal with the sheets on, then off; the differences. */
+  async function compare(page: Page, sheet: string | string[], name: string) {
+    // The portal's own root element (the host's container is the host's to style); in shadow
+    // isolation it is inside the shadow root (locators reach into open shadow roots).
+    const portal = portalOf(page).locator('[data-color-mode]').first();
     await page.evaluate(async () => {
       await document.fonts.ready;
+      // The page's own header is the page's to style: its hostile landmark rules make it taller than
+      // the space the page left for it, over the portal's corner. Out of the way, it is not compared.
+      const header = document.querySelector<HTMLElement>('.site-header');
+      if (header) header.style.visibility = 'hidden';
     });
     const shot = () => portal.screenshot({ animations: 'disabled', caret: 'hide' });
     await setSheet(page, sheet, true);
@@ -186,10 +288,10 @@ describe('hostile global CSS on the host page', () => {
     return { differing, changed, elements: withCss.fingerprint.length };
   }
 
-  async function hostilePage(path: string, signedIn: boolean) {
+  async function hostilePage(path: string, signedIn: boolean, isolation: 'none' | 'shadow' = 'none') {
     const { context, page, errors } = await open();
     if (signedIn) await signIn(context, app.url, ACME);
-    await page.goto(`/e2e/hostile.html?path=${encodeURIComponent(path)}`);
+    await page.goto(`/e2e/hostile.html?path=${encodeURIComponent(path)}&isolation=${isolation}`);
     await portalOf(page).getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => document.body.dataset.portalReady === 'true');
     // The frame's overlays (menu, tooltips) load after first paint and then re-render their
@@ -198,7 +300,7 @@ describe('hostile global CSS on the host page', () => {
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
-    await setSheet(page, 'hostile-landmarks', false);
+    await setSheet(page, ['hostile-landmarks', 'hostile-selectors'], false);
     // The host CSS is really active: the page's own button lost its styles.
     const probe = await page.locator('#site-button').evaluate((el) => {
       const s = getComputedStyle(el);
@@ -227,4 +329,29 @@ describe('hostile global CSS on the host page', () => {
     expect(result.changed).toEqual([]);
     expect(result.differing).toBe(0);
   });
+
+  it('id rules setting what the portal leaves alone (filter, opacity, generated content) do change a layered portal: what shadow isolation is for', async () => {
+    const { page } = await hostilePage('/dashboard', true);
+    await setSheet(page, 'hostile', false);
+    const result = await compare(page, 'hostile-selectors', 'hostile-selectors-layered');
+    expect(result.changed.length).toBeGreaterThan(0);
+    expect(result.differing).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ['the dashboard', '/dashboard', true],
+    ['the sign-in form', '/auth/signin', false],
+  ])(
+    'with shadow isolation, no rule of the page changes %s: identical pixels, styles and boxes',
+    async (_name, path, signedIn) => {
+      const { page, errors } = await hostilePage(path, signedIn, 'shadow');
+      // Nothing of the portal is in the page's DOM, only its host element.
+      expect(await portalOf(page).evaluate((el) => el.querySelectorAll('[data-color-mode]').length)).toBe(0);
+      const result = await compare(page, ALL_SHEETS, `hostile-shadow${path.replace(/\W+/g, '-')}`);
+      expect(result.elements).toBeGreaterThan(8);
+      expect(result.changed).toEqual([]);
+      expect(result.differing).toBe(0);
+      expect(errors).toEqual([]);
+    },
+  );
 });

@@ -147,6 +147,7 @@ function PortalRoot(
   return (
     <ThemeRoot
       ref={ref}
+      ownsContent
       locale={locale}
       defaultMode={colorScheme}
       storageKey={`${prefix}:color-mode`}

@@ -45,14 +45,32 @@ export const COMPARED_PROPERTIES = [
   'border-top-left-radius',
   'vertical-align',
   'cursor',
+  'font-style',
+  'font-variant-caps',
+  'word-spacing',
+  'text-indent',
+  'text-shadow',
+  'text-align',
+  'float',
+  'min-width',
 ] as const;
+
+/**
+ * Where `el`'s box is, relative to `root`'s (the page may move the container the kit is in); an
+ * element that is not rendered (display: none) has no box.
+ */
+export function boxWithin(el: Element, root: Element): string {
+  if (el.getClientRects().length === 0) return 'not rendered';
+  const r = el.getBoundingClientRect();
+  const o = root.getBoundingClientRect();
+  return `${Math.round(r.x - o.x)},${Math.round(r.y - o.y)},${Math.round(r.width)}x${Math.round(r.height)}`;
+}
 
 /** Computed style and box of every element under `root`, to compare with and without host CSS. */
 export function fingerprint(root: Element): string[] {
   return [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
     const s = getComputedStyle(el);
-    const r = el.getBoundingClientRect();
     const props = COMPARED_PROPERTIES.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';');
-    return `${el.tagName.toLowerCase()}[${Math.round(r.x)},${Math.round(r.y)},${Math.round(r.width)}x${Math.round(r.height)}] ${props}`;
+    return `${el.tagName.toLowerCase()}[${boxWithin(el, root)}] ${props}`;
   });
 }

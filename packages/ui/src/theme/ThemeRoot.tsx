@@ -48,6 +48,11 @@ export interface ThemeRootProps extends UseColorModeOptions {
   /** The root element. */
   ref?: Ref<HTMLDivElement>;
   /**
+   * Everything inside is the kit's own (no elements of the site): each element then starts from the
+   * browser's typography and box model, whatever the page's element rules say. The portal sets it.
+   */
+  ownsContent?: boolean;
+  /**
    * The document or shadow root the kit lives in, when it is not the page's document (a root
    * rendered into a shadow root): Ark's focus, dismissal and positioning look there.
    */
@@ -68,6 +73,7 @@ export function ThemeRoot({
   id,
   ref,
   rootNode,
+  ownsContent = false,
   ...colorModeOptions
 }: ThemeRootProps) {
   const { mode, resolved, setMode } = useColorModeState(colorModeOptions);
@@ -85,6 +91,7 @@ export function ThemeRoot({
     resolved === 'dark' ? darkTheme : lightTheme,
     resolved === 'dark' ? styles.dark : styles.light,
     canvas ? styles.canvas : undefined,
+    ownsContent ? styles.ownsContent : undefined,
     className,
   ]
     .filter(Boolean)

@@ -16,9 +16,23 @@ export const root = style({
   WebkitFontSmoothing: 'antialiased',
   MozOsxFontSmoothing: 'grayscale',
   boxSizing: 'border-box',
+  // Every inherited property of text, so that none of the page's values (set on the portal's
+  // container, or on `*`) flows in through inheritance.
   letterSpacing: 'normal',
   textTransform: 'none',
   wordSpacing: 'normal',
+  fontStyle: 'normal',
+  fontVariant: 'normal',
+  fontStretch: 'normal',
+  fontKerning: 'auto',
+  textIndent: 0,
+  textShadow: 'none',
+  whiteSpace: 'normal',
+  wordBreak: 'normal',
+  overflowWrap: 'normal',
+  hyphens: 'manual',
+  cursor: 'auto',
+  visibility: 'visible',
   '@media': {
     '(prefers-reduced-motion: reduce)': {
       vars: {
@@ -37,6 +51,56 @@ export const light = style({ colorScheme: 'light' });
 export const dark = style({ colorScheme: 'dark' });
 
 const scoped = (sel: string) => `:where(${root}) :where(${sel})`;
+
+/**
+ * A root whose whole content is the kit's own (ThemeRoot `ownsContent`; the portal's root):
+ * every element in it starts from the user agent's typography and box model, whatever the page's
+ * element rules say (`* { font-family: serif }`, `nav a { padding: 20px }`, `li { float: left }`).
+ * `revert` rolls a property back to the browser's own value, and as an important declaration in the
+ * kit's layer (scripts/harden-css.mjs) it beats every unlayered page rule, while the kit's own
+ * rules, later and more specific, still win over it. Inherited properties revert to inheriting
+ * from the root, which sets them; the root itself is reset too (the page's `div` rules match it).
+ * Properties that Ark sets inline on positioned parts (position, inset, transform, z-index) are
+ * left alone, as are the sizes of SVG (its width and height attributes) and of elements sized by an
+ * inline style (Ark's positioners). Not for a root that holds the site's own elements: their
+ * unlayered styles would lose to it.
+ */
+export const ownsContent = style({});
+const owned = (sel: string) => `:where(${ownsContent}) :where(${sel})`;
+globalStyle(`:where(${ownsContent}), ${owned('*')}`, {
+  display: 'revert',
+  float: 'revert',
+  clear: 'revert',
+  margin: 'revert',
+  padding: 'revert',
+  border: 'revert',
+  font: 'revert',
+  fontVariant: 'revert',
+  letterSpacing: 'revert',
+  wordSpacing: 'revert',
+  textTransform: 'revert',
+  textIndent: 'revert',
+  textShadow: 'revert',
+  textAlign: 'revert',
+  textDecoration: 'revert',
+  whiteSpace: 'revert',
+  verticalAlign: 'revert',
+  listStyle: 'revert',
+  color: 'revert',
+  background: 'revert',
+  boxShadow: 'revert',
+  overflow: 'revert',
+  cursor: 'revert',
+});
+const sizedInline = '[style*="width"], [style*="height"]';
+globalStyle(`:where(${ownsContent}):not(${sizedInline}), ${owned(`:not(svg, svg *, ${sizedInline})`)}`, {
+  width: 'revert',
+  height: 'revert',
+  minWidth: 'revert',
+  minHeight: 'revert',
+  maxWidth: 'revert',
+  maxHeight: 'revert',
+});
 
 globalStyle(`${scoped('*, *::before, *::after')}`, {
   boxSizing: 'border-box',
