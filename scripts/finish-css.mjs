@@ -21,9 +21,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
 import { LAYER_NAME as LAYER } from './layer-name.mjs';
+// Each face per weight, for these scripts only, each file with the `unicode-range` of its subset
+// (from fontsource's per-weight stylesheets), so a page downloads only the files for the characters
+// it shows: English text loads the latin files alone.
+const SUBSETS = ['latin', 'latin-ext'];
 const FONTS = [
-  ['@fontsource/lato', ['latin-400', 'latin-ext-400', 'latin-700', 'latin-ext-700']],
-  ['@fontsource/space-grotesk', ['latin-500', 'latin-ext-500', 'latin-700', 'latin-ext-700']],
+  ['@fontsource/lato', ['400', '700']],
+  ['@fontsource/space-grotesk', ['500', '700']],
 ];
 
 const args = process.argv.slice(2);
@@ -49,17 +53,23 @@ function includedRules(pkg) {
 function bundleFonts() {
   mkdirSync(join(dist, 'fonts'), { recursive: true });
   let fontsCss = '/* Fonts bundled with @client-portal/ui (SIL Open Font License 1.1). */\n';
-  for (const [pkg, files] of FONTS) {
+  for (const [pkg, weights] of FONTS) {
     const pkgDir = dirname(require.resolve(`${pkg}/package.json`));
-    for (const f of files) {
-      const css = readFileSync(join(pkgDir, `${f}.css`), 'utf8')
-        // keep woff2 only: every browser that supports cascade layers supports woff2
-        .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
-        .replace(/url\(\.\/files\//g, 'url(./fonts/');
-      for (const m of css.matchAll(/url\(\.\/fonts\/([^)]+)\)/g)) {
-        copyFileSync(join(pkgDir, 'files', m[1]), join(dist, 'fonts', m[1]));
+    for (const weight of weights) {
+      const faces = readFileSync(join(pkgDir, `${weight}.css`), 'utf8').split(/(?=\/\* [\w-]+ \*\/)/);
+      for (const subset of SUBSETS) {
+        const face = faces.find((f) => f.startsWith(`/* ${pkg.split('/')[1]}-${subset}-${weight}-normal */`));
+        if (!face) throw new Error(`finish-css: ${pkg} has no ${subset} ${weight} face`);
+        if (!/unicode-range:/.test(face)) throw new Error(`finish-css: ${pkg} ${subset} ${weight} has no unicode-range`);
+        const css = face
+          // keep woff2 only: every browser that supports cascade layers supports woff2
+          .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')
+          .replace(/url\(\.\/files\//g, 'url(./fonts/');
+        for (const m of css.matchAll(/url\(\.\/fonts\/([^)]+)\)/g)) {
+          copyFileSync(join(pkgDir, 'files', m[1]), join(dist, 'fonts', m[1]));
+        }
+        fontsCss += `${css.trim()}\n`;
       }
-      fontsCss += `${css.trim()}\n`;
     }
   }
   writeFileSync(join(dist, 'fonts.css'), fontsCss);

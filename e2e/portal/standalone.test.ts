@@ -92,6 +92,25 @@ describe('path routing and sign-in', () => {
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await heading(page, 'Dashboard');
+    // The sign-in page replaced the deep link, and the dashboard replaced the sign-in page: one
+    // more Back leaves the portal instead of landing on a page that redirects again.
+    await page.goBack();
+    await page.waitForURL((url) => url.href === 'about:blank');
+    expect(errors).toEqual([]);
+  });
+
+  it('loads only the latin font files for English text (each file has its unicode-range)', async () => {
+    const { context, page, errors } = await open(app);
+    const fonts: string[] = [];
+    page.on('response', (response) => {
+      if (/\.woff2$/.test(new URL(response.url()).pathname)) fonts.push(new URL(response.url()).pathname);
+    });
+    await signIn(context, app.url, ACME);
+    await page.goto('/dashboard');
+    await heading(page, 'Dashboard');
+    await page.evaluate(() => document.fonts.ready);
+    expect(fonts.length).toBeGreaterThan(0);
+    expect(fonts.filter((f) => !/-latin-\d/.test(f))).toEqual([]);
     expect(errors).toEqual([]);
   });
 
@@ -102,6 +121,52 @@ describe('path routing and sign-in', () => {
     await heading(page, 'Talent');
     expect(pathOf(page)).toBe('/services/talent?tab=Active');
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a portal served under PORTAL_BASE_PATH', () => {
+  let based: E2eHost;
+  beforeAll(async () => {
+    based = await startE2eHost({ env: { PORTAL_BASE_PATH: '/portal' }, shareStoreOf: app });
+  });
+  afterAll(() => based?.close());
+
+  it('signs in and out inside the base path, and Back never lands on a redirect', async () => {
+    const { page, errors } = await open(based);
+    await page.goto('/portal/services/projects');
+    await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
+    expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal%2Fservices%2Fprojects');
+    await page.getByLabel('Email').fill(ACME);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal/services/projects');
+    await heading(page, 'Projects');
+
+    // A reload of the deep link renders it again, signed in.
+    await page.reload();
+    await heading(page, 'Projects');
+
+    await page
+      .getByRole('button', { name: 'Display settings' })
+      .filter({ visible: true })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
+    expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal');
+    await heading(page, 'Sign in to your portal');
+    await page.goBack();
+    await page.waitForURL((url) => url.href === 'about:blank');
+    expect(errors).toEqual([]);
+  });
+
+  it('leads the site root and the host’s login route to the portal', async () => {
+    const { page } = await open(based);
+    await page.goto('/');
+    await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
+    await page.goto('/api/auth/login?returnTo=%2Fportal%2Fdashboard');
+    await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
+    expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal%2Fdashboard');
   });
 });
 
@@ -120,6 +185,8 @@ describe('navigation entries per company', () => {
       .filter({ visible: true })
       .first();
     await nav.getByRole('link', { name: 'Dashboard', exact: true }).waitFor({ timeout: 10_000 });
+    // Home depends on the profile, which loads after the session: count once the calls settled.
+    await page.waitForLoadState('networkidle');
     expect(await nav.getByRole('link', { name: 'Home', exact: true }).count()).toBe(homeVisible ? 1 : 0);
     expect(await nav.getByRole('link', { name: 'Projects', exact: true }).count()).toBe(1);
   });
