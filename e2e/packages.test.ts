@@ -1,21 +1,24 @@
 // Publishing checks on built packages: publint (strict) on the packed tarball, exports resolve, and
 // the size budgets of size-budget.json (whole packages, and what one import costs up front).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { measureInitial, measurePackage, readBudgets } from '../scripts/size.mjs';
+import { measureBrowser, measureInitial, measurePackage, readBudgets } from '../scripts/size.mjs';
 import { packagesDir, requireBuilt } from './support/built';
 
 const PACKAGES = ['ui', 'api-client', 'portal', 'host-express'];
 const packDir = mkdtempSync(join(tmpdir(), 'pack-'));
 afterAll(() => rmSync(packDir, { recursive: true, force: true }));
 
-function pack(pkg: string): ArrayBuffer {
+/** The package's tarball as `pnpm pack` makes it for publishing (packed once per test run). */
+function tarballOf(pkg: string): string {
   const dest = join(packDir, pkg);
+  const existing = existsSync(dest) ? readdirSync(dest).find((f) => f.endsWith('.tgz')) : undefined;
+  if (existing) return join(dest, existing);
   const r = spawnSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', dest], {
     cwd: join(packagesDir, pkg),
     encoding: 'utf8',
@@ -23,9 +26,21 @@ function pack(pkg: string): ArrayBuffer {
   if (r.status !== 0) throw new Error(`pnpm pack failed for ${pkg}: ${r.stderr}`);
   const file = readdirSync(dest).find((f) => f.endsWith('.tgz'));
   if (!file) throw new Error(`no tarball for ${pkg}`);
-  const buf = readFileSync(join(dest, file));
+  return join(dest, file);
+}
+
+function pack(pkg: string): ArrayBuffer {
+  const buf = readFileSync(tarballOf(pkg));
   return buf.buffer.slice(buf.byteOffset, buf.byteOffset + buf.byteLength) as ArrayBuffer;
 }
+
+/** Entry points that are not modules (stylesheets, the standalone page): no types to check. */
+const NOT_MODULES: Record<string, string[]> = {
+  ui: ['./styles.css', './styles.unlayered.css', './fonts.css'],
+  portal: ['./styles.css', './styles.unlayered.css', './fonts.css', './standalone'],
+  'api-client': ['./openapi.json'],
+  'host-express': [],
+};
 
 describe.each(PACKAGES)('@client-portal/%s as published', (pkg) => {
   it('is publint-clean in strict mode', async () => {
@@ -37,6 +52,42 @@ describe.each(PACKAGES)('@client-portal/%s as published', (pkg) => {
     });
     const text = messages.map((m) => `${m.type}: ${formatMessage(m, manifest)}`);
     expect(text).toEqual([]);
+  });
+
+  it('ships a README and a LICENSE', () => {
+    requireBuilt(pkg);
+    const r = spawnSync('tar', ['-tzf', tarballOf(pkg)], { encoding: 'utf8' });
+    const files = r.stdout.split('\n');
+    expect(files).toContain('package/README.md');
+    expect(files).toContain('package/LICENSE');
+    const readme = readFileSync(join(packagesDir, pkg, 'README.md'), 'utf8');
+    expect(readme.length).toBeGreaterThan(1500);
+  });
+
+  it('has types that resolve for node16 (ESM) and bundlers (are the types wrong?)', () => {
+    requireBuilt(pkg);
+    const exclude = NOT_MODULES[pkg] ?? [];
+    const r = spawnSync(
+      'npx',
+      [
+        'attw',
+        tarballOf(pkg),
+        '--profile',
+        'esm-only',
+        '--format',
+        'json',
+        ...(exclude.length ? ['--exclude-entrypoints', ...exclude] : []),
+      ],
+      { cwd: join(packagesDir, '..'), encoding: 'utf8' },
+    );
+    const result = JSON.parse(r.stdout) as {
+      analysis: { problems?: { kind: string; entrypoint: string; resolutionKind?: string }[] };
+    };
+    const problems = (result.analysis.problems ?? []).filter(
+      (p) => p.resolutionKind === undefined || ['node16-esm', 'bundler'].includes(p.resolutionKind),
+    );
+    expect(problems).toEqual([]);
+    expect(r.status, r.stderr).toBe(0);
   });
 });
 
@@ -75,4 +126,23 @@ describe('initial download budget (gzip, React external)', () => {
     expect(measured.js, `${pkg} initial js`).toBeLessThanOrEqual(budget.js);
     expect(measured.css, `${pkg} css`).toBeLessThanOrEqual(budget.css);
   });
+});
+
+describe('browser build (pages without a bundler)', () => {
+  const browser = Object.entries(readBudgets().browser ?? {}).filter(([name]) => !name.startsWith('$')) as [
+    string,
+    { entry: string; js: number },
+  ][];
+  it.each(browser)(
+    '%s: the entry and its static imports stay within budget, React included',
+    (pkg, budget) => {
+      requireBuilt(pkg);
+      const measured = measureBrowser(pkg, budget);
+      console.log(
+        `browser ${pkg}: js ${measured.js} (${measured.initialFiles.join(', ')}) lazy ${measured.lazyJs} budget ${budget.js}`,
+      );
+      expect(measured.initialFiles[0]).toBe(budget.entry);
+      expect(measured.js).toBeLessThanOrEqual(budget.js);
+    },
+  );
 });

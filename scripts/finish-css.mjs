@@ -55,12 +55,15 @@ function bundleFonts() {
   let fontsCss = '/* Fonts bundled with @client-portal/ui (SIL Open Font License 1.1). */\n';
   for (const [pkg, weights] of FONTS) {
     const pkgDir = dirname(require.resolve(`${pkg}/package.json`));
+    // The fonts' own licence (SIL Open Font License) travels with the files.
+    copyFileSync(join(pkgDir, 'LICENSE'), join(dist, 'fonts', `${pkg.split('/')[1]}-LICENSE.txt`));
     for (const weight of weights) {
       const faces = readFileSync(join(pkgDir, `${weight}.css`), 'utf8').split(/(?=\/\* [\w-]+ \*\/)/);
       for (const subset of SUBSETS) {
         const face = faces.find((f) => f.startsWith(`/* ${pkg.split('/')[1]}-${subset}-${weight}-normal */`));
         if (!face) throw new Error(`finish-css: ${pkg} has no ${subset} ${weight} face`);
-        if (!/unicode-range:/.test(face)) throw new Error(`finish-css: ${pkg} ${subset} ${weight} has no unicode-range`);
+        if (!/unicode-range:/.test(face))
+          throw new Error(`finish-css: ${pkg} ${subset} ${weight} has no unicode-range`);
         const css = face
           // keep woff2 only: every browser that supports cascade layers supports woff2
           .replace(/,\s*url\(\.\/files\/[^)]+\.woff\) format\('woff'\)/g, '')

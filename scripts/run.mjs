@@ -55,6 +55,12 @@ function ensureChromium() {
 
 const BUILDING = 'building the packages (ui, api-client, portal, host)';
 
+/**
+ * The host's tests that also run on Node 22 and 24 (vitest arguments, from the root).
+ * PLACEHOLDER
+ */
+const HOST_TESTS_ON_OTHER_NODES = ['--project', 'node', 'packages/host-express'];
+
 const command = process.argv[2];
 if (command === 'start') {
   if (!ensureInstalled()) process.exit(1);
@@ -108,6 +114,87 @@ if (installed) {
 let passed = 0;
 let failed = 0;
 const failures = [];
+
+/**
+ * Adds the tests of a vitest JSON report (`--reporter=json --outputFile.json=<file>`) to the
+ * totals, `label` before each failure line. Returns the report's counts, or null when vitest wrote
+ * no report.
+ */
+function countVitestReport(file, label = '') {
+  if (!existsSync(file)) return null;
+  const r = JSON.parse(readFileSync(file, 'utf8'));
+  // A file that fails to load has no failed assertions of its own: count it as one failure.
+  const brokenFiles = r.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  );
+  for (const f of brokenFiles) console.log(`✗ ${label}${f.name}: ${String(f.message).split('\n')[0]}`);
+  const failedHere = r.numFailedTests + brokenFiles.length;
+  passed += r.numPassedTests;
+  failed += failedHere;
+  for (const f of r.testResults) {
+    for (const a of f.assertionResults) {
+      if (a.status === 'failed') {
+        failures.push(
+          `${label}${relative(root, f.name)} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`,
+        );
+      }
+    }
+  }
+  return { passed: r.numPassedTests, failed: failedHere, total: r.numTotalTests };
+}
+
+/** vitest's CLI entry (the `bin` of its package.json), to run it with another Node. */
+function vitestEntry() {
+  const dir = join(root, 'node_modules', 'vitest');
+  const { bin } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return join(dir, typeof bin === 'string' ? bin : bin.vitest);
+}
+
+/**
+ * Runs `vitest run <vitestArgs>` on Node `version` (the npm package `node`, through `npx -y
+ * node@<version>`), in the same environment as the main run, and adds its tests to the totals. One
+ * step of `checks`, named `name`: it prints the Node that actually ran, and fails (saying why) when
+ * npx cannot run that Node, when vitest writes no report or runs no test, or when vitest fails.
+ * Other suites that must pass on the Node versions providers deploy on call it too.
+ */
+function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
+  const npxNode = ['-y', `node@${version}`];
+  const how = `npx ${npxNode.join(' ')}`;
+  const probe = spawnSync('npx', [...npxNode, '--version'], {
+    cwd: root,
+    env: process.env,
+    encoding: 'utf8',
+  });
+  const actual = probe.status === 0 ? probe.stdout.trim() : '';
+  if (!actual.startsWith(`v${version}.`)) {
+    const why = probe.error
+      ? probe.error.message
+      : actual
+        ? `it ran ${actual}`
+        : `exit ${probe.status ?? probe.signal}: ${String(probe.stderr).trim().split('\n').slice(-3).join(' | ')}`;
+    console.error(`✗ ${name}: \`${how}\` could not run Node ${version} (${why})`);
+    return step(name, false);
+  }
+  announce(`${name}: Node ${actual} (${how})`);
+  const out = join(root, `.vitest-results-node${version}.json`);
+  rmSync(out, { force: true });
+  const started = Date.now();
+  const vitestOk = run('npx', [
+    ...npxNode,
+    vitestEntry(),
+    'run',
+    ...vitestArgs,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
+  ]);
+  const report = countVitestReport(out, `[Node ${version}] `);
+  console.log(`  ${name}: Node ${actual}, ${Math.round((Date.now() - started) / 1000)} s`);
+  if (!report) console.error(`✗ ${name}: vitest wrote no report (${relative(root, out)})`);
+  else if (report.total === 0) console.error(`✗ ${name}: no test ran`);
+  return step(name, vitestOk && report !== null && report.total > 0);
+}
+
 if (built && browser) {
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
@@ -120,28 +207,14 @@ if (built && browser) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   );
-  if (existsSync(out)) {
-    const r = JSON.parse(readFileSync(out, 'utf8'));
-    passed = r.numPassedTests;
-    // A file that fails to load has no failed assertions of its own: count it as one failure.
-    const brokenFiles = r.testResults.filter(
-      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
-    );
-    for (const f of brokenFiles) console.log(`✗ ${f.name}: ${String(f.message).split('\n')[0]}`);
-    failed = r.numFailedTests + brokenFiles.length;
-    for (const f of r.testResults) {
-      for (const a of f.assertionResults) {
-        if (a.status === 'failed') {
-          failures.push(
-            `${relative(root, f.name)} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`,
-          );
-        }
-      }
-    }
-    if (r.numTotalTests === 0) step('at least one test ran', false);
-  }
+  const report = countVitestReport(out);
+  if (report?.total === 0) step('at least one test ran', false);
   // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
-  if (!vitestOk && failed === 0) step('vitest exited cleanly', false);
+  if (!vitestOk && (report?.failed ?? 0) === 0) step('vitest exited cleanly', false);
+  // Node 20 ran everything above; providers deploy on 22 and 24, so the host runs there too.
+  for (const version of ['22', '24']) {
+    runOnNode(version, [...HOST_TESTS_ON_OTHER_NODES], `host tests on Node ${version}`);
+  }
   announce('building Storybook');
   step('storybook build', pnpm('run', 'build-storybook'));
 } else {

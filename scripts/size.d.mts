@@ -26,8 +26,18 @@ export interface InitialBudget {
 }
 export function measurePackage(dir: string): Promise<PackageSize>;
 export function measureInitial(dir: string, options: { import: string[] }): Promise<InitialSize>;
+export interface BrowserSize {
+  /** gzip bytes of the entry and the chunks it imports statically, React included. */
+  js: number;
+  /** gzip bytes of the chunks loaded later. */
+  lazyJs: number;
+  /** The entry first, then its static imports. */
+  initialFiles: string[];
+}
+export function measureBrowser(dir: string, options: { entry: string }): BrowserSize;
 export function readBudgets(): {
   packages: Record<string, Partial<PackageSize>>;
   initial?: Record<string, InitialBudget>;
+  browser?: Record<string, { entry: string; js: number }>;
 };
 export function gzipSize(buf: Uint8Array): number;

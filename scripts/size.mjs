@@ -145,6 +145,35 @@ export async function measureInitial(dir, options) {
   };
 }
 
+/**
+ * The browser build of a package (dist/browser, for pages without a bundler): gzip bytes of the
+ * entry and the chunks it imports statically (what a page downloads before the portal renders) and
+ * of the chunks it loads later (the frame's overlays, PostHog, shadow isolation's stylesheet).
+ * @param {string} dir packages/<dir>
+ * @param {{ entry: string }} options entry file name in dist/browser
+ */
+export function measureBrowser(dir, options) {
+  const out = join(requireDist(dir), 'browser');
+  const files = readdirSync(out).filter((f) => f.endsWith('.js'));
+  const code = new Map(files.map((f) => [f, readFileSync(join(out, f), 'utf8')]));
+  const initial = new Set();
+  const visit = (file) => {
+    if (initial.has(file) || !code.has(file)) return;
+    initial.add(file);
+    for (const m of code
+      .get(file)
+      .matchAll(/(?:^|[;\s}])import\s*(?:[^'"();]*?\sfrom\s*)?["']\.\/([^"']+)["']/g))
+      visit(m[1]);
+  };
+  visit(options.entry);
+  const gz = (list) => list.reduce((n, f) => n + gzipSize(Buffer.from(code.get(f))), 0);
+  return {
+    js: gz([...initial]),
+    lazyJs: gz(files.filter((f) => !initial.has(f))),
+    initialFiles: [...initial],
+  };
+}
+
 export const readBudgets = () => JSON.parse(readFileSync(join(root, 'size-budget.json'), 'utf8'));
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -172,5 +201,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (why) {
       for (const [pkg, bytes] of m.largest.slice(0, 15)) console.log(`  ${kb(bytes).padStart(9)}  ${pkg}`);
     }
+  }
+  for (const [name, b] of Object.entries(budgets.browser ?? {})) {
+    if (name.startsWith('$') || (names.length && !names.includes(name))) continue;
+    const m = measureBrowser(name, b);
+    console.log(
+      `${name} browser build (${b.entry}, React included): js ${kb(m.js)} / ${kb(b.js)} · lazy js ${kb(m.lazyJs)}`,
+    );
   }
 }

@@ -146,11 +146,7 @@ describe('a portal served under PORTAL_BASE_PATH', () => {
     await page.reload();
     await heading(page, 'Projects');
 
-    await page
-      .getByRole('button', { name: 'Display settings' })
-      .filter({ visible: true })
-      .first()
-      .click();
+    await page.getByRole('button', { name: 'Display settings' }).filter({ visible: true }).first().click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
     expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal');

@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { build } from 'vite';
 import {
   createPortalHost,
   DEMO_PASSWORD,
@@ -44,34 +43,17 @@ export interface E2eHostOptions {
 
 /**
  * The embedding test pages, next to the standalone build: e2e/portal/pages/* as they are, the
- * package's stylesheet as published (dist/styles.css, fonts.css, fonts/), and `client-portal.js`:
- * `export { mountClientPortal } from '@client-portal/portal'` bundled with React, as a site
- * without React would ship it. The pages' own code is plain JavaScript.
+ * package's stylesheet as published (dist/styles.css, fonts.css, fonts/), and its browser build
+ * (dist/browser: `client-portal.js`, React included, and its lazy chunks), as a site without a
+ * bundler serves them. The pages' own code is plain JavaScript.
  */
-async function addTestPages(portalDir: string) {
+function addTestPages(portalDir: string) {
   const out = join(portalDir, 'e2e');
-  cpSync(pagesDir, out, { recursive: true, filter: (src) => !src.endsWith('.entry.js') });
+  cpSync(pagesDir, out, { recursive: true });
   for (const file of ['styles.css', 'fonts.css', 'fonts']) {
     cpSync(join(portalDist, file), join(out, 'client-portal', file), { recursive: true });
   }
-  await build({
-    configFile: false,
-    logLevel: 'error',
-    resolve: { alias: [{ find: /^@client-portal\/portal$/, replacement: join(portalDist, 'index.js') }] },
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    build: {
-      outDir: out,
-      emptyOutDir: false,
-      minify: true,
-      target: 'es2022',
-      lib: {
-        entry: join(pagesDir, 'client-portal.entry.js'),
-        formats: ['es'],
-        fileName: () => 'client-portal.js',
-      },
-      rolldownOptions: { onwarn: () => {} },
-    },
-  });
+  cpSync(join(portalDist, 'browser'), out, { recursive: true, filter: (src) => !src.endsWith('.d.ts') });
 }
 
 export async function startE2eHost(options: E2eHostOptions = {}): Promise<E2eHost> {
@@ -80,7 +62,7 @@ export async function startE2eHost(options: E2eHostOptions = {}): Promise<E2eHos
   const work = mkdtempSync(join(tmpdir(), 'cp-e2e-'));
   const portalDir = join(work, 'portal');
   cpSync(join(portalDist, 'standalone'), portalDir, { recursive: true });
-  if (options.pages) await addTestPages(portalDir);
+  if (options.pages) addTestPages(portalDir);
 
   // Listen first: the host's PUBLIC_ORIGIN (CSRF checks, cookies) needs the port.
   let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
