@@ -86,6 +86,9 @@ const HOST_TESTS_ON_OTHER_NODES = [
   ]),
 ];
 
+/** The example whose build and browser test run again on Node 22 and 24 (e2e/examples). */
+const EXAMPLE_ON_OTHER_NODES = 'e2e/examples/vite.test.ts';
+
 const command = process.argv[2];
 if (command === 'start') {
   if (!ensureInstalled()) process.exit(1);
@@ -237,9 +240,14 @@ if (built && browser) {
   // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
   if (!vitestOk && (report?.failed ?? 0) === 0) step('vitest exited cleanly', false);
   // The run above is on the Node running this script (20, the oldest supported); providers deploy
-  // on 22 and 24, so the host's integration tests run there too.
+  // on 22 and 24, so the host's integration tests run there too, and one example site (Vite, from
+  // the packed packages: its build and its browser round trip; the installation is reused).
   for (const version of ['22', '24']) {
-    runOnNode(version, [...HOST_TESTS_ON_OTHER_NODES], `host tests on Node ${version}`);
+    runOnNode(
+      version,
+      [...HOST_TESTS_ON_OTHER_NODES, EXAMPLE_ON_OTHER_NODES],
+      `host and example tests on Node ${version}`,
+    );
   }
   announce('building Storybook');
   step('storybook build', pnpm('run', 'build-storybook'));
