@@ -38,7 +38,8 @@ export const vars = createGlobalThemeContract(
       backdrop: null,
       link: null,
       tone: Object.fromEntries(tones.map((t) => [t, toneShape])) as Record<Tone, typeof toneShape>,
-      chart: { '1': null, '2': null, '3': null, '4': null, '5': null, '6': null },
+      // Categorical series colours, in the order series take them (see `chart` in tokens.ts).
+      chart: { '1': null, '2': null, '3': null, '4': null, '5': null, '6': null, '7': null, '8': null },
     },
     space: nulls(space),
     font: { body: null, heading: null, mono: null },

@@ -18,14 +18,10 @@ import type { ColourTokens } from './tokens.js';
 const resolve = (c: ColourTokens, shadowInk: string) => ({
   color: {
     ...c,
-    chart: {
-      '1': c.chart[0],
-      '2': c.chart[1],
-      '3': c.chart[2],
-      '4': c.chart[3],
-      '5': c.chart[4],
-      '6': c.chart[5],
-    },
+    chart: Object.fromEntries(c.chart.map((colour, i) => [String(i + 1), colour])) as Record<
+      keyof (typeof vars)['color']['chart'],
+      string
+    >,
   },
   space,
   font: fontFamily,

@@ -94,8 +94,17 @@ export interface ColourTokens {
   backdrop: string;
   link: string;
   tone: Record<Tone, ToneColours>;
-  chart: readonly [string, string, string, string, string, string];
+  /**
+   * Categorical chart colours (`vars.color.chart['1']`…`['8']`), given to series in this order.
+   * Their own hues, never a status tone's: blue, gold, raspberry, teal, violet, olive, indigo, and
+   * wine (light) / plum (dark). Each reaches 3:1 on every background (WCAG 1.4.11), every pair stays
+   * apart under protanopia, deuteranopia and tritanopia simulation, and none comes near a status
+   * tone's solid colour; contrast.test.ts checks all three and explains the thresholds.
+   */
+  chart: ChartColours;
 }
+
+export type ChartColours = readonly [string, string, string, string, string, string, string, string];
 
 /** Light colours; every text pair here was checked at WCAG AA (4.5:1), graphics at 3:1. */
 export const lightColours: ColourTokens = {
@@ -138,7 +147,16 @@ export const lightColours: ColourTokens = {
     danger: { solid: '#b91c1c', solidHover: '#991b1b', onSolid: '#ffffff', subtle: '#fde8e8', fg: '#991b1b' },
     info: { solid: '#0369a1', solidHover: '#075985', onSolid: '#ffffff', subtle: '#e0f2fe', fg: '#075985' },
   },
-  chart: ['#1d4ed8', '#15803d', '#b45309', '#7c3aed', '#be185d', '#0e7490'],
+  chart: [
+    '#374bcd', // blue
+    '#ab8114', // gold
+    '#ac3c7e', // raspberry
+    '#058ea2', // teal
+    '#907cdd', // violet
+    '#4c5004', // olive
+    '#37275b', // indigo
+    '#63002a', // wine
+  ],
 };
 
 export const darkColours: ColourTokens = {
@@ -181,5 +199,14 @@ export const darkColours: ColourTokens = {
     danger: { solid: '#fca5a5', solidHover: '#fecaca', onSolid: '#450a0a', subtle: '#450a0a', fg: '#fca5a5' },
     info: { solid: '#7dd3fc', solidHover: '#bae6fd', onSolid: '#082f49', subtle: '#082f49', fg: '#7dd3fc' },
   },
-  chart: ['#60a5fa', '#4ade80', '#fbbf24', '#c4b5fd', '#f9a8d4', '#67e8f9'],
+  chart: [
+    '#3aa0ff', // blue
+    '#c58f55', // gold (tan)
+    '#f666bf', // pink
+    '#299a8d', // teal
+    '#d7bbfc', // lavender
+    '#737d2c', // olive
+    '#4464e5', // indigo
+    '#8a6092', // plum
+  ],
 };
