@@ -57,7 +57,7 @@ export const guideLine = style({
 });
 export const activeBand = style({ fill: vars.color.muted, opacity: 0.6, pointerEvents: 'none' });
 
-const colourKeys: ChartColourKey[] = ['1', '2', '3', '4', '5', '6'];
+const colourKeys: ChartColourKey[] = ['1', '2', '3', '4', '5', '6', '7', '8'];
 const byColour = <T extends object>(make: (c: string) => T) =>
   Object.fromEntries(colourKeys.map((k) => [k, make(vars.color.chart[k])])) as Record<ChartColourKey, T>;
 
@@ -195,18 +195,10 @@ export const skeleton = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animationName: 'none' } },
 });
 
-export const empty = style({
+/** Holds the empty and error states at the chart's height, so the page does not jump. */
+export const state = style({
   display: 'flex',
-  alignItems: 'center',
+  flexDirection: 'column',
   justifyContent: 'center',
-  height: heightVar,
-  margin: 0,
-  padding: vars.space['4'],
-  borderWidth: '1px',
-  borderStyle: 'dashed',
-  borderColor: vars.color.border,
-  borderRadius: vars.radius.md,
-  color: vars.color.fgMuted,
-  fontSize: vars.fontSize.sm,
-  textAlign: 'center',
+  minHeight: heightVar,
 });

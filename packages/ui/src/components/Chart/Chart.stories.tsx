@@ -1,5 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { vars } from '../../theme/contract.css.js';
+import { useTheme } from '../../theme/ThemeRoot.js';
+import { darkColours, lightColours } from '../../theme/tokens.js';
+import { Button } from '../Button/index.js';
+import { EmptyState } from '../EmptyState/index.js';
 import { BarChart } from './BarChart.js';
 import { LineChart } from './LineChart.js';
 import type { LineChartProps } from './LineChart.js';
@@ -389,12 +394,37 @@ export const Tooltip: Story = {
   },
 };
 
+/** No data: the kit's EmptyState (compact), titled with the chart's name for screen readers. */
 export const Empty: Story = {
   args: { data: { labels: [], series: [] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText('No data to display')).toBeVisible();
+    await expect(
+      canvas.getByRole('heading', { name: 'Deployments per month: No data to display' }),
+    ).toBeVisible();
     await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+  },
+};
+
+export const EmptyDark: Story = { ...Empty, parameters: { theme: 'dark' } };
+
+/** `empty` replaces the default content, e.g. with the next step. */
+export const EmptyCustom: Story = {
+  args: {
+    data: { labels: [], series: [] },
+    empty: (
+      <EmptyState
+        size="sm"
+        title="No deployments yet"
+        description="Connect a pipeline and deployments appear here within a few minutes."
+        action={<Button size="sm">Connect a pipeline</Button>}
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No deployments yet' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Connect a pipeline' })).toBeVisible();
   },
 };
 
@@ -408,6 +438,53 @@ export const EmptyAllNull: Story = {
     await expect(canvas.getByText('No deployments recorded yet')).toBeVisible();
   },
 };
+
+/** A failed load: the kit's ErrorState (compact) with a retry button, at the chart's height. */
+export const ErrorWithRetry: Story = {
+  args: { error: true, onRetry: fn() },
+  play: async ({ canvas, canvasElement }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(
+      within(alert).getByRole('heading', { name: 'Deployments per month: Could not load this chart' }),
+    ).toBeVisible();
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
+    // Same height as the chart it stands for.
+    await expect(
+      canvasElement.querySelector('main > div')!.getBoundingClientRect().height,
+    ).toBeGreaterThanOrEqual(240);
+  },
+};
+
+/** No retry (nothing the person can do); the caught Error's message under "Technical details". */
+export const ErrorWithoutRetry: Story = {
+  args: {
+    error: new Error('HTTP 503 Service Unavailable (request 7f3c9a2e)'),
+    kind: 'bar',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
+    await expect(canvas.getByText('Technical details')).toBeVisible();
+    // Developer text stays collapsed.
+    await expect(canvas.getByText(/HTTP 503/)).not.toBeVisible();
+  },
+};
+
+/** A message of the caller's, and the retry under way. */
+export const ErrorRetrying: Story = {
+  args: {
+    error: 'The metrics service did not answer in time.',
+    onRetry: fn(),
+    retrying: true,
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('The metrics service did not answer in time.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const ErrorDark: Story = { ...ErrorWithRetry, parameters: { theme: 'dark' } };
 
 export const Loading: Story = {
   args: { loading: true },
@@ -526,3 +603,71 @@ export const RightToLeftBars: Story = {
 };
 
 export const RightToLeftDark: Story = { ...RightToLeftBars, parameters: { dir: 'rtl', theme: 'dark' } };
+
+export const ErrorRightToLeft: Story = {
+  args: {
+    ...RightToLeft.args,
+    error: new Error('HTTP 503'),
+    onRetry: fn(),
+    labels: {
+      ...RightToLeft.args?.labels,
+      error: 'تعذّر تحميل الرسم البياني',
+      retry: 'إعادة المحاولة',
+      errorDetails: 'التفاصيل التقنية',
+    },
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('heading', { name: 'عمليات النشر شهريًا: تعذّر تحميل الرسم البياني' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
+    await expect(canvas.getByText('التفاصيل التقنية')).toBeVisible();
+  },
+};
+
+const paletteNames = ['Blue', 'Gold', 'Raspberry', 'Teal', 'Violet', 'Olive', 'Indigo', 'Wine'];
+const paletteNamesDark = ['Blue', 'Gold', 'Pink', 'Teal', 'Lavender', 'Olive', 'Indigo', 'Plum'];
+const chartKeys = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
+
+function PaletteSwatches() {
+  const dark = useTheme().resolved === 'dark';
+  const hex = (dark ? darkColours : lightColours).chart;
+  return (
+    <ol style={{ display: 'grid', gap: 8, gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))' }}>
+      {chartKeys.map((k, i) => (
+        <li key={k} style={{ display: 'flex', alignItems: 'center', gap: 8 }}>
+          <span
+            aria-hidden="true"
+            style={{ width: 40, height: 24, borderRadius: 4, background: vars.color.chart[k] }}
+          />
+          <span>
+            {`${k} ${(dark ? paletteNamesDark : paletteNames)[i]}`}
+            <br />
+            <code>{hex[i]}</code>
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The chart palette (`vars.color.chart`), in the order series take it, with eight series drawn in it. */
+export const Palette: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 24 }}>
+      <PaletteSwatches />
+      <BarChart title="Deployments per team" data={manySeries} height={200} />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelectorAll('li > span[aria-hidden]')).toHaveLength(8);
+    // Eight series, eight different fills.
+    const fills = [...canvasElement.querySelectorAll('[data-series] > [data-bar="0"]')].map(
+      (bar) => getComputedStyle(bar).fill,
+    );
+    await expect(new Set(fills).size).toBe(8);
+  },
+};
+
+export const PaletteDark: Story = { ...Palette, parameters: { theme: 'dark' } };

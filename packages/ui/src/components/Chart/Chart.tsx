@@ -2,7 +2,7 @@
 
 /**
  * Shared internals of LineChart and BarChart: measuring, axes, grid, legend, hover tooltip, the
- * loading and empty states and the data-table alternative. The charts only draw their marks.
+ * loading, empty and error states and the data-table alternative. The charts only draw their marks.
  */
 import { scaleBand, scalePoint } from 'd3-scale';
 import { forwardRef, useCallback, useId, useLayoutEffect, useMemo, useState } from 'react';
@@ -10,6 +10,10 @@ import type { CSSProperties, PointerEvent as ReactPointerEvent, ReactNode, Ref }
 import { useTheme } from '../../theme/ThemeRoot.js';
 import { visuallyHidden } from '../../theme/root.css.js';
 import { Button } from '../Button/index.js';
+import { EmptyState } from '../EmptyState/index.js';
+import { ErrorState } from '../ErrorState/index.js';
+import { errorContent } from '../ErrorState/errorContent.js';
+import type { ErrorInput } from '../ErrorState/errorContent.js';
 import * as styles from './Chart.css.js';
 import {
   baselineValue,
@@ -41,6 +45,12 @@ export interface ChartLabels {
   noData: string;
   /** Header of the table's first column (the x labels). */
   labelColumn: string;
+  /** Title of the error state (`error`). */
+  error: string;
+  /** The error state's retry button (`onRetry`). */
+  retry: string;
+  /** The error state's disclosure of an Error's message. */
+  errorDetails: string;
 }
 
 export const defaultChartLabels: ChartLabels = {
@@ -50,6 +60,9 @@ export const defaultChartLabels: ChartLabels = {
   loading: 'Loading chart',
   noData: 'No data',
   labelColumn: 'Label',
+  error: 'Could not load this chart',
+  retry: 'Try again',
+  errorDetails: 'Technical details',
 };
 
 export interface ChartBaseProps {
@@ -70,6 +83,17 @@ export interface ChartBaseProps {
   formatLabel?: (label: string, index: number) => string;
   /** Shows a placeholder and marks the chart busy. */
   loading?: boolean;
+  /**
+   * Shows the kit's ErrorState instead of the chart: `true`, a message, or the caught Error (its
+   * message goes under "Technical details"). Wins over `loading`; use `retrying` while retrying.
+   */
+  error?: ErrorInput;
+  /** With `error`: shows a retry button. */
+  onRetry?: () => void;
+  /** With `error`: the retry is under way (the button is busy and ignores clicks). */
+  retrying?: boolean;
+  /** Replaces the empty state's content (default: an EmptyState titled `labels.empty`). */
+  empty?: ReactNode;
   labels?: Partial<ChartLabels>;
   /** Width used before the container is measured (server render, first paint). Default 600. */
   initialWidth?: number;
@@ -163,6 +187,10 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
     formatValue,
     formatLabel = identity,
     loading = false,
+    error,
+    onRetry,
+    retrying,
+    empty: emptyContent,
     labels: labelOverrides,
     initialWidth = 600,
     className,
@@ -199,10 +227,12 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
   );
 
   const empty = !hasData(data);
+  const failure = errorContent(error);
+  const failed = failure !== null;
   const n = data.labels.length;
 
   const layout = useMemo(() => {
-    if (empty || loading) return null;
+    if (empty || loading || failed) return null;
     const plotTop = PLOT_TOP;
     const plotBottom = Math.max(plotTop + 20, height - X_AXIS_HEIGHT);
     const tickCount = yTickCount(plotBottom - plotTop);
@@ -259,7 +289,7 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
       xLabels,
       baseline: y(baselineValue(y.domain())),
     };
-  }, [empty, loading, data, height, stacked, yDomain, format, width, rtl, xKind, formatLabel, n]);
+  }, [empty, loading, failed, data, height, stacked, yDomain, format, width, rtl, xKind, formatLabel, n]);
 
   const table = useMemo(
     () => toTableModel(data, format, formatLabel, labels.noData),
@@ -282,6 +312,32 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
   const tableId = `${uid}-table`;
   const captionId = `${uid}-caption`;
 
+  // The chart's title leads the state's heading, so "which chart?" is answered when it is read.
+  const titled = (text: string) => (
+    <>
+      <span className={visuallyHidden}>{`${title}: `}</span>
+      {text}
+    </>
+  );
+
+  if (failure) {
+    return (
+      <div ref={rootRef} id={id} className={rootClass} style={rootStyle}>
+        <div className={styles.state}>
+          <ErrorState
+            size="sm"
+            title={titled(labels.error)}
+            message={failure.message}
+            details={failure.details}
+            onRetry={onRetry}
+            retrying={retrying}
+            labels={{ retry: labels.retry, details: labels.errorDetails }}
+          />
+        </div>
+      </div>
+    );
+  }
+
   if (loading) {
     return (
       <div ref={rootRef} id={id} className={rootClass} style={rootStyle} aria-busy="true">
@@ -294,10 +350,9 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
   if (!layout) {
     return (
       <div ref={rootRef} id={id} className={rootClass} style={rootStyle}>
-        <p className={styles.empty}>
-          <span className={visuallyHidden}>{`${title}: `}</span>
-          {labels.empty}
-        </p>
+        <div className={styles.state}>
+          {emptyContent ?? <EmptyState size="sm" title={titled(labels.empty)} />}
+        </div>
       </div>
     );
   }

@@ -1,6 +1,8 @@
 import { scaleBand, scalePoint } from 'd3-scale';
 import { describe, expect, it } from 'vitest';
+import { darkColours, lightColours } from '../../theme/tokens.js';
 import {
+  CHART_COLOURS,
   baselineValue,
   computeDomain,
   createYScale,
@@ -295,12 +297,15 @@ describe('toTableModel', () => {
 });
 
 describe('seriesStyle', () => {
-  it('gives the first six series distinct colours, dashes and markers', () => {
-    const styles = Array.from({ length: 6 }, (_, i) => seriesStyle(i));
-    expect(new Set(styles.map((s) => s.colour)).size).toBe(6);
-    expect(styles.map((s) => s.colour)).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(new Set(styles.map((s) => s.marker)).size).toBe(6);
+  it('gives series the palette in order, one colour each for the first eight', () => {
+    const styles = Array.from({ length: 9 }, (_, i) => seriesStyle(i));
+    expect(styles.map((s) => s.colour)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '1']);
+    expect(new Set(styles.slice(0, 7).map((s) => s.marker)).size).toBe(7);
     expect(styles[0]).toEqual({ colour: '1', dash: 0, marker: 0, pattern: 0 });
+  });
+  it('cycles through every colour of the theme palette', () => {
+    expect(CHART_COLOURS).toBe(lightColours.chart.length);
+    expect(CHART_COLOURS).toBe(darkColours.chart.length);
   });
   it('keeps the combination of cues unique for many series', () => {
     const keys = Array.from({ length: 30 }, (_, i) => {

@@ -281,15 +281,16 @@ export function toTableModel(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Non-colour cues. Cycle lengths are pairwise coprime-ish (6 colours, 5 dashes/patterns, 7 markers)
-// so that the combination stays unique well beyond six series.
+// Series styling by index: a palette colour (the theme's `chart` colours, never a status tone) plus
+// non-colour cues. Cycle lengths are coprime (8 colours, 5 dashes/patterns, 7 markers) so that the
+// combination stays unique well beyond eight series.
 
-export const CHART_COLOURS = 6;
+export const CHART_COLOURS = 8;
 export const DASHES = 5;
 export const MARKERS = 7;
 export const PATTERNS = 5;
 
-export type ChartColourKey = '1' | '2' | '3' | '4' | '5' | '6';
+export type ChartColourKey = '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8';
 
 export interface SeriesStyle {
   colour: ChartColourKey;
