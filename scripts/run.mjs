@@ -224,6 +224,9 @@ function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
 }
 
 if (built && browser) {
+  // Before the tests: e2e/storybook runs every story of the built Storybook, what designers open.
+  announce('building Storybook');
+  step('storybook build', pnpm('run', 'build-storybook'));
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
   announce('running the tests (node and Chromium)');
@@ -249,8 +252,6 @@ if (built && browser) {
       `host and example tests on Node ${version}`,
     );
   }
-  announce('building Storybook');
-  step('storybook build', pnpm('run', 'build-storybook'));
 } else {
   const missing = [!built && 'a build', !browser && 'Chromium'].filter(Boolean).join(' and ');
   announce(`skipping the tests and the Storybook build (they need ${missing})`);

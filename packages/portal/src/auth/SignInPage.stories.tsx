@@ -46,7 +46,7 @@ export const Default: Story = {
   play: async ({ canvas, canvasElement, args }) => {
     const form = await canvas.findByRole('form', { name: 'Sign in to your portal' });
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
-    await expect(args.onReady).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(args.onReady).toHaveBeenCalledTimes(1));
     const email = within(form).getByRole('textbox', { name: 'Email' });
     const password = within(form).getByLabelText('Password');
     await expect(email).toHaveAttribute('autocomplete', 'username');

@@ -15,11 +15,18 @@ import {
   widthBecomes,
 } from './storySupport.js';
 
+const base = frameMeta();
+// A literal `parameters` beside the spread: Storybook's docs plugin adds the description below
+// to it, and would otherwise add a `parameters` of its own that replaces the spread one.
 /**
  * The portal frame on a large screen (≥ 992px): the whole <ClientPortal> on the contract's mock API.
  * Small screens, settings and data states have their own files.
  */
-const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Large screen' };
+const meta: Meta<ClientPortalProps> = {
+  ...base,
+  title: 'Portal/Frame/Large screen',
+  parameters: { ...base.parameters },
+};
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 

@@ -5,8 +5,15 @@ import type { ClientPortalProps } from '../ClientPortal.js';
 import { DEFAULT_COMPANY_LOGO } from './defaultLogo.js';
 import { customerFixtures, entriesOf, frameMeta, frameReady, portalArgs } from './storySupport.js';
 
+const base = frameMeta();
+// A literal `parameters` beside the spread: Storybook's docs plugin adds the description below
+// to it, and would otherwise add a `parameters` of its own that replaces the spread one.
 /** The frame with the customer's data in its different states: gate, logo, long names, loading, errors. */
-const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Customer data' };
+const meta: Meta<ClientPortalProps> = {
+  ...base,
+  title: 'Portal/Frame/Customer data',
+  parameters: { ...base.parameters },
+};
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 

@@ -3,8 +3,15 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../ClientPortal.js';
 import { choose, frameMeta, frameReady, openMenu, portalArgs, storageKey } from './storySupport.js';
 
+const base = frameMeta();
+// A literal `parameters` beside the spread: Storybook's docs plugin adds the description below
+// to it, and would otherwise add a `parameters` of its own that replaces the spread one.
 /** The frame's display settings (colour mode, contrast) and sign-out, from the navigation's menu. */
-const meta: Meta<ClientPortalProps> = { ...frameMeta(), title: 'Portal/Frame/Settings' };
+const meta: Meta<ClientPortalProps> = {
+  ...base,
+  title: 'Portal/Frame/Settings',
+  parameters: { ...base.parameters },
+};
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 

@@ -3,11 +3,18 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../ClientPortal.js';
 import { ENTRY_HREFS, frameMeta, frameReady, portalArgs, settled } from './storySupport.js';
 
+const base = frameMeta(375);
+// A literal `parameters` beside the spread: Storybook's docs plugin adds the description below
+// to it, and would otherwise add a `parameters` of its own that replaces the spread one.
 /**
  * The frame on a small screen: a 375px "phone" on any window (the frame answers container queries,
  * so the box's width, not the window's, picks the layout). The box also contains fixed overlays.
  */
-const meta: Meta<ClientPortalProps> = { ...frameMeta(375), title: 'Portal/Frame/Small screen' };
+const meta: Meta<ClientPortalProps> = {
+  ...base,
+  title: 'Portal/Frame/Small screen',
+  parameters: { ...base.parameters },
+};
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 

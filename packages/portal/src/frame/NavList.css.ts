@@ -1,5 +1,5 @@
 import { vars } from '@client-portal/ui';
-import { style } from '@vanilla-extract/css';
+import { createVar, fallbackVar, style } from '@vanilla-extract/css';
 
 /**
  * Set on the side navigation while mini mode shows it collapsed (mini, not hovered, no keyboard
@@ -32,10 +32,21 @@ export const list = style({
 
 export const item = style({ display: 'flex', minInlineSize: 0 });
 
-/** The last entry sits at the bottom of the navigation, 35px above its edge. */
+/** What the navigation is drawn on (the side panel's surface; the drawer's raised one). */
+export const navSurfaceVar = createVar();
+const navSurface = fallbackVar(navSurfaceVar, vars.color.surface);
+
+/**
+ * The last entry sits at the bottom of the navigation, 35px above its edge, and stays there when
+ * the entries are taller than the screen and scroll (a short window): sticky, over the entries that
+ * scroll beneath it, the 35px below it covered too.
+ */
 export const pinned = style([
   item,
   {
+    position: 'sticky',
+    insetBlockEnd: '35px',
+    zIndex: 1,
     alignItems: 'center',
     gap: vars.space['1'],
     marginBlockStart: 'auto',
@@ -44,6 +55,15 @@ export const pinned = style([
     borderBlockStartWidth: '1px',
     borderBlockStartStyle: 'solid',
     borderBlockStartColor: vars.color.border,
+    backgroundColor: navSurface,
+    '::after': {
+      content: '""',
+      position: 'absolute',
+      insetInline: 0,
+      insetBlockStart: '100%',
+      blockSize: '35px',
+      backgroundColor: navSurface,
+    },
   },
 ]);
 

@@ -1,5 +1,6 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
+import { navSurfaceVar } from './NavList.css.js';
 import { large, TOP_BAR_HEIGHT } from './Frame.css.js';
 
 /**
@@ -34,4 +35,5 @@ export const drawerNav = style({
   display: 'flex',
   flexDirection: 'column',
   minBlockSize: '100%',
+  vars: { [navSurfaceVar]: vars.color.surfaceRaised },
 });

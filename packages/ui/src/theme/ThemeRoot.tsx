@@ -2,7 +2,7 @@
 
 import { EnvironmentProvider } from '@ark-ui/react/environment';
 import { LocaleProvider } from '@ark-ui/react/locale';
-import { createContext, useContext, useMemo, useRef } from 'react';
+import { createContext, useContext, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { CSSProperties, ReactNode, Ref, RefObject } from 'react';
 import { useColorModeState } from './colorMode.js';
 import { directionOf } from './direction.js';
@@ -60,6 +60,25 @@ export interface ThemeRootProps extends UseColorModeOptions {
 }
 
 /**
+ * The element overlays (tooltips, dialogs, drawers, menus, toasts) portal into, inside the themed
+ * root. It exists from the first render in the browser, before the content that uses it is
+ * committed, so an overlay open from the start is placed in it at once: portalled first to
+ * `document.body` and then moved (what an element rendered by React, whose ref is set after its
+ * siblings' effects, led to), it kept a position measured in the wrong place. Null on a server,
+ * where overlays render in place.
+ */
+function useOverlayElement(): HTMLDivElement | null {
+  const [element] = useState(() => {
+    if (typeof document === 'undefined') return null;
+    const layer = document.createElement('div');
+    layer.className = styles.overlayLayer;
+    layer.setAttribute('data-cp-overlays', '');
+    return layer;
+  });
+  return element;
+}
+
+/**
  * The kit's themed root element. Theme variables, colour mode and direction live on this element,
  * never on `html` or `body`, so the kit can be embedded in any page; overlays render inside it.
  */
@@ -77,14 +96,24 @@ export function ThemeRoot({
   ...colorModeOptions
 }: ThemeRootProps) {
   const { mode, resolved, setMode } = useColorModeState(colorModeOptions);
-  const overlayContainer = useRef<HTMLDivElement | null>(null);
+  const overlayElement = useOverlayElement();
+  const overlayContainer = useMemo(() => ({ current: overlayElement }), [overlayElement]);
+  // The overlay layer lives in an element of its own, last in the root: React adds no children to
+  // it, so the content it renders always stays before the overlays.
+  const overlayHost = useRef<HTMLDivElement | null>(null);
+  useLayoutEffect(() => {
+    const host = overlayHost.current;
+    if (!host || !overlayElement) return;
+    host.append(overlayElement);
+    return () => overlayElement.remove();
+  }, [overlayElement]);
   const direction = dir ?? directionOf(locale);
   // Ark derives direction from the locale alone; when a host forces the other direction, give Ark a
   // locale of that direction so keyboard navigation and placements mirror with the layout.
   const arkLocale = directionOf(locale) === direction ? locale : direction === 'rtl' ? 'ar' : 'en';
   const value = useMemo<ThemeContextValue>(
     () => ({ mode, resolved, setMode, dir: direction, locale, overlayContainer }),
-    [mode, resolved, setMode, direction, locale],
+    [mode, resolved, setMode, direction, locale, overlayContainer],
   );
   const classes = [
     styles.root,
@@ -109,7 +138,7 @@ export function ThemeRoot({
           data-color-mode={resolved}
         >
           {children}
-          <div ref={overlayContainer} className={styles.overlayLayer} data-cp-overlays="" />
+          <div ref={overlayHost} />
         </div>
       </LocaleProvider>
     </ThemeContext.Provider>

@@ -48,7 +48,8 @@ export const Default: Story = {
     await waitFor(() => expect(overview).toHaveFocus());
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(messages).toHaveFocus());
-    await expect(messages).toHaveAttribute('aria-selected', 'true');
+    // Focus moves first; the selection follows it in the next update.
+    await waitFor(() => expect(messages).toHaveAttribute('aria-selected', 'true'));
     await expect(args.onValueChange).toHaveBeenLastCalledWith('messages');
     await waitFor(() =>
       expect(canvas.getByRole('tabpanel', { name: 'Messages (3 unread)' })).toHaveTextContent(
@@ -91,7 +92,7 @@ export const Default: Story = {
 
     // Clicking selects, and the indicator follows the selected tab.
     await userEvent.click(invoices);
-    await expect(invoices).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() => expect(invoices).toHaveAttribute('aria-selected', 'true'));
     await waitFor(() => {
       const bar = indicatorOf(tablist).getBoundingClientRect();
       const tab = invoices.getBoundingClientRect();
@@ -125,7 +126,9 @@ export const Controlled: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: /^Invoices/ })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(canvas.getByRole('button', { name: 'Show settings' }));
-    await expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true');
+    await waitFor(() =>
+      expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true'),
+    );
     await userEvent.click(canvas.getByRole('tab', { name: 'Overview' }));
     await expect(canvas.getByRole('status')).toHaveTextContent('overview');
   },
@@ -231,7 +234,8 @@ export const RightToLeft: Story = {
     await waitFor(() => expect(first).toHaveFocus());
     await userEvent.keyboard('{ArrowLeft}');
     await waitFor(() => expect(second).toHaveFocus());
-    await expect(second).toHaveAttribute('aria-selected', 'true');
+    // Focus moves first; the selection follows it in the next update.
+    await waitFor(() => expect(second).toHaveAttribute('aria-selected', 'true'));
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(first).toHaveFocus());
   },

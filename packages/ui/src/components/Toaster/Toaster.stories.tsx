@@ -79,7 +79,8 @@ export const Default: Story = {
   args: { duration: 120_000 },
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
-    const region = overlays.getByRole('region', { name: /^Notifications/ });
+    // The region mounts once the overlay container exists, a frame after the story.
+    const region = await overlays.findByRole('region', { name: /^Notifications/ });
     await expect(region).toHaveAttribute('aria-live', 'polite');
     await expect(region).toHaveAttribute('data-placement', 'bottom');
 
@@ -332,7 +333,9 @@ export const LongText: Story = {
 const showAll: Story['play'] = async ({ canvas, canvasElement }) => {
   const overlays = within(overlaysOf(canvasElement));
   for (const type of statuses) await userEvent.click(canvas.getByRole('button', { name: `Show ${type}` }));
-  await expect(await overlays.findByRole('alert')).toBeVisible();
+  const alert = await overlays.findByRole('alert');
+  // Toasts fade in from opacity 0: wait for the entry animation rather than race it.
+  await waitFor(() => expect(alert).toBeVisible());
   await waitFor(() => expect(overlays.getAllByRole('status')).toHaveLength(4));
 };
 

@@ -4,7 +4,6 @@ import { useLocaleContext } from '@ark-ui/react/locale';
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
 import type { ToastOptions } from '@ark-ui/react/toast';
-import { useEffect, useState } from 'react';
 import type { JSX } from 'react';
 import { useOverlayContainer } from '../../theme/ThemeRoot.js';
 import { button } from '../Button/Button.css.js';
@@ -112,11 +111,6 @@ function ToastItem({
 export function Toaster({ toaster, closeLabel = 'Dismiss notification', label, className }: ToasterProps) {
   const container = useOverlayContainer();
   const { dir = 'ltr' } = useLocaleContext();
-  // The overlay container's ref is set only after the first commit: portal once it exists, so the
-  // region is never mounted in <body> (outside the theme) and then moved.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
   return (
     <Portal container={container}>
       <ArkToaster

@@ -1,0 +1,193 @@
+// Every story of the BUILT Storybook (storybook-static, what designers open), as Storybook itself
+// runs it: the preview switches from story to story in one iframe at the canvas size Storybook's UI
+// leaves on a laptop, runs each play function and the a11y check, and reports each story finished
+// (`storyFinished`: the status and the reports behind the sidebar's badges). Every story must
+// finish without an error (its play function, its rendering, an unhandled error) or a failed report
+// (axe). Errors a story logs on purpose (an error boundary's) are listed, not failed. The same stories run
+// as tests in vitest's browser mode too (the `storybook` project); this checks the built output.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveDirectory } from '../../scripts/static-server.mjs';
+import { launchChromium } from '../support/browser';
+
+const staticDir = join(import.meta.dirname, '..', '..', 'storybook-static');
+/** A 1440×900 window, less Storybook's sidebar (~240 px) and its addon panel at the bottom. */
+const CANVAS = { width: 1200, height: 560 };
+/** Stories per page; two pages share the work. */
+const PAGES = 2;
+
+interface IndexEntry {
+  id: string;
+  type: 'story' | 'docs';
+  title: string;
+  name: string;
+  tags?: string[];
+}
+
+interface Finished {
+  storyId: string;
+  status: 'success' | 'error';
+  reporters: { type: string; status: string; result?: { violations?: { id: string; nodes: unknown[] }[] } }[];
+}
+
+interface Outcome {
+  id: string;
+  title: string;
+  status: string;
+  problems: string[];
+  consoleErrors: string[];
+  ms: number;
+}
+
+let server: { url: string; close: () => Promise<unknown> };
+let browser: Browser;
+let stories: IndexEntry[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(join(staticDir, 'index.json'))) {
+    throw new Error(
+      'storybook-static is missing: run `npx -y pnpm@10.34.9 run build-storybook` (npm test does it).',
+    );
+  }
+  const index = JSON.parse(readFileSync(join(staticDir, 'index.json'), 'utf8')) as {
+    entries: Record<string, IndexEntry>;
+  };
+  stories = Object.values(index.entries).filter(
+    (entry) => entry.type === 'story' && (entry.tags ?? ['test']).includes('test'),
+  );
+  [server, browser] = await Promise.all([serveDirectory(staticDir), launchChromium()]);
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens the preview on one page and records what its channel says about each story. */
+async function preview(first: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: CANVAS, baseURL: server.url });
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    const w = window as unknown as Record<string, unknown>;
+    w.__finished = [];
+    w.__exceptions = [];
+    w.__consoleErrors = [];
+    const original = console.error.bind(console);
+    console.error = (...args: unknown[]) => {
+      (w.__consoleErrors as string[]).push(args.map(String).join(' ').slice(0, 500));
+      original(...args);
+    };
+    const listen = () => {
+      const channel = w.__STORYBOOK_ADDONS_CHANNEL__ as
+        | { on(event: string, handler: (payload: unknown) => void): void }
+        | undefined;
+      if (!channel) {
+        setTimeout(listen, 10);
+        return;
+      }
+      channel.on('storyFinished', (payload) => (w.__finished as unknown[]).push(payload));
+      for (const event of [
+        'playFunctionThrewException',
+        'storyThrewException',
+        'storyErrored',
+        'storyMissing',
+      ]) {
+        channel.on(event, (payload) =>
+          (w.__exceptions as string[]).push(`${event}: ${JSON.stringify(payload).slice(0, 500)}`),
+        );
+      }
+    };
+    listen();
+  });
+  await page.goto(`/iframe.html?id=${encodeURIComponent(first)}&viewMode=story`);
+  return page;
+}
+
+/** Shows `story` in the preview (as the sidebar does) and waits for Storybook to finish it. */
+async function run(page: Page, story: IndexEntry, first: boolean): Promise<Outcome> {
+  const started = Date.now();
+  await page.evaluate(
+    (switchTo) => {
+      const w = window as unknown as Record<string, unknown>;
+      w.__exceptions = [];
+      w.__consoleErrors = [];
+      if (switchTo) {
+        const channel = w.__STORYBOOK_ADDONS_CHANNEL__ as { emit(event: string, payload: unknown): void };
+        channel.emit('setCurrentStory', { storyId: switchTo, viewMode: 'story' });
+      }
+    },
+    first ? null : story.id,
+  );
+  const finished = (await page
+    .waitForFunction(
+      (id) =>
+        ((window as unknown as { __finished: Finished[] }).__finished ?? []).find((f) => f.storyId === id) ??
+        null,
+      story.id,
+      { timeout: 30_000, polling: 50 },
+    )
+    .then((handle) => handle.jsonValue())
+    .catch(() => null)) as Finished | null;
+  const { exceptions, consoleErrors } = await page.evaluate(() => {
+    const w = window as unknown as {
+      __exceptions: string[];
+      __consoleErrors: string[];
+      __finished: Finished[];
+    };
+    w.__finished = [];
+    return { exceptions: w.__exceptions, consoleErrors: w.__consoleErrors };
+  });
+  const problems: string[] = [];
+  if (!finished) problems.push('did not finish within 30 s');
+  else {
+    if (finished.status !== 'success') problems.push(`status ${finished.status}`);
+    for (const report of finished.reporters) {
+      if (report.status === 'failed') {
+        const violations = (report.result?.violations ?? [])
+          .map((v) => `${v.id} (${v.nodes.length})`)
+          .join(', ');
+        problems.push(`${report.type} failed${violations ? `: ${violations}` : ''}`);
+      }
+    }
+  }
+  problems.push(...exceptions);
+  return {
+    id: story.id,
+    title: `${story.title} / ${story.name}`,
+    status: finished?.status ?? 'none',
+    problems,
+    consoleErrors,
+    ms: Date.now() - started,
+  };
+}
+
+describe('the built Storybook, as designers open it', () => {
+  it(`every story finishes without an error or a failed check, at a ${CANVAS.width}×${CANVAS.height} canvas`, async () => {
+    expect(stories.length).toBeGreaterThan(100);
+    const slices = Array.from({ length: PAGES }, (_, i) => stories.filter((_, j) => j % PAGES === i));
+    const outcomes = (
+      await Promise.all(
+        slices.map(async (slice) => {
+          if (slice.length === 0) return [];
+          const page = await preview((slice[0] as IndexEntry).id);
+          const results: Outcome[] = [];
+          for (const [i, story] of slice.entries()) results.push(await run(page, story, i === 0));
+          await page.context().close();
+          return results;
+        }),
+      )
+    ).flat();
+    const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3);
+    console.log(
+      `built Storybook: ${outcomes.length} stories, ${outcomes.filter((o) => o.problems.length === 0).length} without a problem; slowest ${slowest.map((o) => `${o.title} ${o.ms} ms`).join(', ')}`,
+    );
+    const logged = outcomes.filter((o) => o.consoleErrors.length > 0);
+    if (logged.length > 0)
+      console.log(`stories that logged errors: ${logged.map((o) => o.title).join(', ')}`);
+    const failing = outcomes
+      .filter((o) => o.problems.length > 0)
+      .map((o) => `${o.title}: ${o.problems.join(' | ')}`);
+    expect(failing).toEqual([]);
+  }, 900_000);
+});
