@@ -3,12 +3,17 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { kitViteConfig } from '../scripts/vite-shared.mjs';
 
 export default {
-  stories: ['../packages/*/src/**/*.stories.@(ts|tsx)'],
+  stories: [
+    '../packages/ui/src/foundations/Introduction.mdx',
+    '../packages/*/src/**/*.mdx',
+    '../packages/*/src/**/*.stories.@(ts|tsx)',
+  ],
   addons: [
     '@storybook/addon-docs',
     '@storybook/addon-a11y',
     '@storybook/addon-vitest',
     'msw-storybook-addon',
+    'storybook-addon-pseudo-states',
   ],
   framework: { name: '@storybook/react-vite', options: {} },
   staticDirs: ['../public'],

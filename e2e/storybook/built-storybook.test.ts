@@ -44,6 +44,7 @@ interface Outcome {
 let server: { url: string; close: () => Promise<unknown> };
 let browser: Browser;
 let stories: IndexEntry[] = [];
+let docs: IndexEntry[] = [];
 
 beforeAll(async () => {
   if (!existsSync(join(staticDir, 'index.json'))) {
@@ -57,6 +58,7 @@ beforeAll(async () => {
   stories = Object.values(index.entries).filter(
     (entry) => entry.type === 'story' && (entry.tags ?? ['test']).includes('test'),
   );
+  docs = Object.values(index.entries).filter((entry) => entry.type === 'docs');
   [server, browser] = await Promise.all([serveDirectory(staticDir), launchChromium()]);
 }, 120_000);
 afterAll(async () => {
@@ -163,6 +165,43 @@ async function run(page: Page, story: IndexEntry, first: boolean): Promise<Outco
 }
 
 describe('the built Storybook, as designers open it', () => {
+  it('renders every docs page (components, foundations) without an error', async () => {
+    expect(docs.length).toBeGreaterThan(20);
+    expect(docs.map((d) => d.id)).toEqual(
+      expect.arrayContaining([
+        'introduction--docs',
+        'foundations-colour--docs',
+        'foundations-typography--docs',
+      ]),
+    );
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, baseURL: server.url });
+    const failing: string[] = [];
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      for (const entry of docs) {
+        errors.length = 0;
+        await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
+        const rendered = await page
+          .locator('#storybook-docs h1')
+          .first()
+          .waitFor({ timeout: 20_000 })
+          .then(() => true)
+          .catch(() => false);
+        const shown = await page
+          .locator('#storybook-docs .sb-errordisplay, #storybook-docs [class*="ErrorDisplay"]')
+          .count();
+        if (!rendered || shown > 0 || errors.length > 0) {
+          failing.push(`${entry.title}: ${rendered ? '' : 'no heading rendered; '}${errors.join(' | ')}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    expect(failing).toEqual([]);
+  }, 600_000);
+
   it(`every story finishes without an error or a failed check, at a ${CANVAS.width}×${CANVAS.height} canvas`, async () => {
     expect(stories.length).toBeGreaterThan(100);
     const slices = Array.from({ length: PAGES }, (_, i) => stories.filter((_, j) => j % PAGES === i));
