@@ -20,11 +20,8 @@ function Ratio({ a, b, min, label }: { a: string; b: string; min: 3 | 4.5; label
   return (
     <span style={{ whiteSpace: 'nowrap' }}>
       {label} <strong>{ratio.toFixed(2)}:1</strong>{' '}
-      <span
-        aria-label={pass ? `passes ${min}:1` : `fails ${min}:1`}
-        style={{ color: pass ? '#15803d' : '#b91c1c' }}
-      >
-        {pass ? '✓' : '✗'} {min}:1
+      <span style={{ color: pass ? '#15803d' : '#b91c1c' }}>
+        {pass ? '✓ passes' : '✗ fails'} {min}:1
       </span>
     </span>
   );
