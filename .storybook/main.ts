@@ -13,7 +13,6 @@ export default {
     '@storybook/addon-a11y',
     '@storybook/addon-vitest',
     'msw-storybook-addon',
-    'storybook-addon-pseudo-states',
   ],
   framework: { name: '@storybook/react-vite', options: {} },
   staticDirs: ['../public'],
