@@ -139,7 +139,22 @@ export const buttonAlign = styleVariants({
 export const row = style({
   selectors: {
     '&:hover': { backgroundColor: vars.color.subtle },
+    '&[aria-selected="true"]': { backgroundColor: vars.color.tone.accent.subtle },
+    // Muted, not faded: fgSubtle keeps AA contrast, which opacity would lose.
+    '&[aria-disabled]': { color: vars.color.fgSubtle },
   },
+});
+
+/** Native checkbox (the kit's reset removes its appearance), in the theme's accent. */
+export const checkbox = style({
+  appearance: 'auto',
+  display: 'block',
+  width: '16px',
+  height: '16px',
+  // Centred on the first line of text (14px × 1.5).
+  marginBlock: '2.5px',
+  marginInline: 0,
+  accentColor: vars.color.tone.accent.solid,
 });
 
 export const skeletonCell = style({ verticalAlign: 'middle' });
@@ -150,12 +165,8 @@ export const skeletonAlign = styleVariants({
   end: { marginInlineStart: 'auto' },
 });
 
-export const emptyCell = style({
-  paddingBlock: vars.space['8'],
-  paddingInline: vars.space['4'],
-  textAlign: 'center',
-  color: vars.color.fgMuted,
-});
+/** Holds the empty and error states (they bring their own padding). */
+export const emptyCell = style({ padding: vars.space['2'] });
 
 export const footer = style({
   display: 'flex',

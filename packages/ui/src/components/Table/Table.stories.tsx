@@ -6,7 +6,7 @@ import type { StatusKind } from '../Badge/index.js';
 import { Button } from '../Button/index.js';
 import { EmptyState } from '../EmptyState/index.js';
 import { Table } from './Table.js';
-import type { TableColumn, TableLabels, TableSort } from './Table.js';
+import type { TableColumn, TableLabels, TableRowId, TableSort } from './Table.js';
 
 interface Case {
   id: string;
@@ -220,6 +220,7 @@ export const LoadingWithoutPaging: Story = {
   },
 };
 
+/** No rows: the kit's EmptyState (compact) in one full-width row, under the column headers. */
 export const Empty: Story = {
   args: { rows: [] },
   play: async ({ canvas }) => {
@@ -228,8 +229,220 @@ export const Empty: Story = {
     await expect(rows).toHaveLength(1);
     const cell = within(rows[0]!).getByRole('cell', { name: 'No results' });
     await expect(cell).toHaveAttribute('colspan', String(columns.length));
+    await expect(within(cell).getByRole('heading', { name: 'No results' })).toBeVisible();
     await expect(table).not.toHaveAttribute('aria-busy');
     await expect(canvas.queryByRole('navigation')).toBeNull();
+  },
+};
+
+export const EmptyDark: Story = { ...Empty, parameters: { theme: 'dark' } };
+
+const SearchIcon = () => (
+  <svg
+    aria-hidden="true"
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+  >
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" strokeLinecap="round" />
+  </svg>
+);
+
+/** Not found: a search or filter matched nothing. The same EmptyState, saying what to do next. */
+export const NoMatches: Story = {
+  args: {
+    rows: [],
+    empty: (
+      <EmptyState
+        size="sm"
+        icon={<SearchIcon />}
+        title="No cases match “Wonka”"
+        description="Check the spelling, or clear the search to see every open case."
+        action={
+          <Button size="sm" variant="outline" tone="neutral">
+            Clear search
+          </Button>
+        }
+      />
+    ),
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No cases match “Wonka”' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  },
+};
+
+/** A string `empty` becomes the EmptyState's title. */
+export const EmptyText: Story = {
+  args: { rows: [], empty: 'No closed cases this year' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No closed cases this year' })).toBeVisible();
+  },
+};
+
+/** A failed load: the kit's ErrorState (compact) with a retry button, in place of the rows. */
+export const ErrorWithRetry: Story = {
+  args: { error: true, onRetry: fn() },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Open cases' });
+    const alert = within(table).getByRole('alert');
+    await expect(within(alert).getByRole('heading', { name: 'Could not load this table' })).toBeVisible();
+    await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(bodyRows(table)).toHaveLength(1);
+    await expect(canvas.queryByRole('navigation')).toBeNull();
+    await expect(canvas.queryByText(/^Showing/)).toBeNull();
+  },
+};
+
+/** The caught Error: its message under "Technical details"; no retry offered. */
+export const ErrorWithoutRetry: Story = {
+  args: { error: new Error('HTTP 500 Internal Server Error (request 7f3c9a2e)') },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
+    await expect(canvas.getByText('Technical details')).toBeVisible();
+  },
+};
+
+/** Retrying: the button is busy; the error stays until the caller clears it. */
+export const ErrorRetrying: Story = {
+  args: { error: true, onRetry: fn(), retrying: true, loading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toHaveAttribute('aria-busy', 'true');
+    // The error wins over `loading`: no skeleton rows.
+    await expect(canvas.getByRole('table')).not.toHaveAttribute('aria-busy');
+  },
+};
+
+export const ErrorDark: Story = { ...ErrorWithRetry, parameters: { theme: 'dark' } };
+
+/* Selection and disabled rows */
+
+/** Closed cases can't be changed: their rows are disabled. */
+const closed = (row: Case) => row.status === 'closed';
+const preselected = ['CASE-001', 'CASE-002', 'CASE-005'];
+
+/**
+ * Selectable rows: a checkbox per row named "Select" + the case id, a header checkbox for the page
+ * (mixed while some are selected), the count under the table. Closed cases are disabled.
+ */
+export const Selection: Story = {
+  args: { selectable: true, defaultSelectedIds: preselected, isRowDisabled: closed, onSelectionChange: fn() },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    for (const id of preselected) {
+      const box = canvas.getByRole('checkbox', { name: `Select ${id}` });
+      await expect(box).toBeChecked();
+      await expect(box.closest('tr')).toHaveAttribute('aria-selected', 'true');
+    }
+    await expect(canvas.getByRole('checkbox', { name: 'Select CASE-004' })).not.toBeChecked();
+    await expect(
+      canvas.getByRole('checkbox', { name: 'Select all rows on this page' }),
+    ).toBePartiallyChecked();
+    await expect(canvas.getByText('3 selected')).toBeVisible();
+    // CASE-003 is closed: disabled row and checkbox.
+    const disabled = canvas.getByRole('checkbox', { name: 'Select CASE-003' });
+    await expect(disabled).toBeDisabled();
+    await expect(disabled.closest('tr')).toHaveAttribute('aria-disabled', 'true');
+    await expect(bodyRows(table)[0]!.cells).toHaveLength(columns.length + 1);
+  },
+};
+
+export const SelectionDark: Story = { ...Selection, parameters: { theme: 'dark' } };
+
+/** Rows can be disabled without selection too. */
+export const DisabledRows: Story = {
+  args: { isRowDisabled: closed },
+  play: async ({ canvas }) => {
+    const rows = bodyRows(canvas.getByRole('table'));
+    await expect(rows.filter((r) => r.getAttribute('aria-disabled') === 'true')).toHaveLength(3);
+    await expect(canvas.queryByRole('checkbox')).toBeNull();
+    await expect(rows[0]).not.toHaveAttribute('aria-selected');
+  },
+};
+
+/** Selecting with the keyboard and the mouse (a test; hidden from the sidebar). */
+export const SelectionBehaviour: Story = {
+  tags: ['!dev'],
+  args: { selectable: true, isRowDisabled: closed, onSelectionChange: fn() },
+  play: async ({ canvas, args, step }) => {
+    const table = canvas.getByRole('table');
+    const all = canvas.getByRole('checkbox', { name: 'Select all rows on this page' });
+    const box = (id: string) => canvas.getByRole('checkbox', { name: `Select ${id}` });
+    const enabledOnPage = cases
+      .slice(0, 10)
+      .filter((c) => !closed(c))
+      .map((c) => c.id);
+
+    await step('Space on a row checkbox selects it; Tab skips disabled rows', async () => {
+      box('CASE-001').focus();
+      await userEvent.keyboard(' ');
+      await expect(box('CASE-001')).toBeChecked();
+      await expect(box('CASE-001').closest('tr')).toHaveAttribute('aria-selected', 'true');
+      await expect(args.onSelectionChange).toHaveBeenLastCalledWith(['CASE-001']);
+      await userEvent.tab();
+      await expect(box('CASE-002')).toHaveFocus();
+      await userEvent.tab();
+      // CASE-003 is closed (disabled), so focus goes on to CASE-004.
+      await expect(box('CASE-004')).toHaveFocus();
+      await userEvent.keyboard(' ');
+      await expect(canvas.getByText('2 selected')).toBeVisible();
+      await expect(all).toBePartiallyChecked();
+      await userEvent.keyboard(' ');
+      await expect(box('CASE-004')).not.toBeChecked();
+      await expect(canvas.getByText('1 selected')).toBeVisible();
+    });
+
+    await step('the header checkbox selects the page, disabled rows aside, then clears it', async () => {
+      await userEvent.click(all);
+      await expect(all).toBeChecked();
+      await expect(args.onSelectionChange).toHaveBeenLastCalledWith(enabledOnPage);
+      await expect(canvas.getByText(`${enabledOnPage.length} selected`)).toBeVisible();
+      await expect(box('CASE-003')).not.toBeChecked();
+      all.focus();
+      await userEvent.keyboard(' ');
+      await expect(all).not.toBeChecked();
+      await expect(args.onSelectionChange).toHaveBeenLastCalledWith([]);
+      await expect(table.querySelectorAll('tr[aria-selected="true"]')).toHaveLength(0);
+    });
+
+    await step('the selection is kept across pages', async () => {
+      await userEvent.click(box('CASE-002'));
+      await userEvent.click(canvas.getByRole('button', { name: 'Next page' }));
+      await expect(all).not.toBeChecked();
+      await expect(all).not.toBePartiallyChecked();
+      await userEvent.click(box('CASE-011'));
+      await expect(canvas.getByText('2 selected')).toBeVisible();
+      await userEvent.click(canvas.getByRole('button', { name: 'Previous page' }));
+      await expect(box('CASE-002')).toBeChecked();
+    });
+  },
+};
+
+/** Controlled: the parent owns the selected ids. */
+export const SelectionControlled: Story = {
+  tags: ['!dev'],
+  render: function Render(args) {
+    const [ids, setIds] = useState<TableRowId[]>(['CASE-004']);
+    return (
+      <>
+        <Table {...args} selectable selectedIds={ids} onSelectionChange={setIds} />
+        <Button size="sm" variant="outline" tone="neutral" onClick={() => setIds([])}>
+          Clear selection
+        </Button>
+      </>
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Select CASE-004' })).toBeChecked();
+    await userEvent.click(canvas.getByRole('checkbox', { name: 'Select CASE-005' }));
+    await expect(canvas.getByText('2 selected')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Clear selection' }));
+    await expect(canvas.getByRole('checkbox', { name: 'Select CASE-004' })).not.toBeChecked();
   },
 };
 
@@ -481,5 +694,50 @@ export const RightToLeft: Story = {
     await expect(first!.getBoundingClientRect().left).toBeGreaterThan(second!.getBoundingClientRect().left);
     await userEvent.click(canvas.getByRole('button', { name: 'الصفحة التالية' }));
     await expect(visibleIds(table)[0]).toBe('CASE-011');
+  },
+};
+
+const arLabels = RightToLeft.args!.labels!;
+
+export const SelectionRightToLeft: Story = {
+  args: {
+    ...RightToLeft.args,
+    selectable: true,
+    defaultSelectedIds: preselected,
+    isRowDisabled: closed,
+    labels: {
+      ...arLabels,
+      selectAll: () => 'تحديد كل صفوف هذه الصفحة',
+      selectRow: 'تحديد',
+      selected: ({ count, format }) => `تم تحديد ${format(count)}`,
+    },
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    // The checkbox column is the first, on the right.
+    const [check, id] = Array.from(table.querySelectorAll('thead th'));
+    await expect(check!.getBoundingClientRect().left).toBeGreaterThan(id!.getBoundingClientRect().left);
+    await expect(canvas.getByRole('checkbox', { name: 'تحديد CASE-001' })).toBeChecked();
+    await expect(canvas.getByText(`تم تحديد ${new Intl.NumberFormat('ar').format(3)}`)).toBeVisible();
+  },
+};
+
+export const ErrorRightToLeft: Story = {
+  args: {
+    ...RightToLeft.args,
+    error: new Error('HTTP 503'),
+    onRetry: fn(),
+    labels: {
+      ...arLabels,
+      error: 'تعذّر تحميل الجدول',
+      retry: 'إعادة المحاولة',
+      errorDetails: 'التفاصيل التقنية',
+    },
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'تعذّر تحميل الجدول' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
   },
 };

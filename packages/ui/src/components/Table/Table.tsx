@@ -1,14 +1,22 @@
 'use client';
 
 import { useLocaleContext } from '@ark-ui/react/locale';
-import { Pagination } from '@ark-ui/react/pagination';
 import { isValidElement, useCallback, useId, useMemo, useState } from 'react';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ComponentProps, CSSProperties, ReactNode } from 'react';
 import { visuallyHidden } from '../../theme/root.css.js';
+import { EmptyState } from '../EmptyState/index.js';
+import { ErrorState } from '../ErrorState/index.js';
+import { errorContent } from '../ErrorState/errorContent.js';
+import type { ErrorInput } from '../ErrorState/errorContent.js';
 import { Skeleton } from '../Skeleton/index.js';
 import * as styles from './Table.css.js';
+import { TableFooter } from './TableFooter.js';
+import { pageSelection, togglePage, toggleRow } from './selection.js';
+import type { TableRowId } from './selection.js';
 import { defaultSortValue, nextSort, pageRange, sortAndPage } from './sortAndPage.js';
 import type { PageRange, SortDescriptor, SortValue } from './sortAndPage.js';
+
+export type { TableRowId } from './selection.js';
 
 export type TableAlign = 'start' | 'center' | 'end';
 
@@ -48,10 +56,22 @@ export interface TableLabels {
   page: (details: { page: number; totalPages: number }) => string;
   /** Prefix of the pager's accessible name (the caption follows it, so several tables stay distinct). */
   pagination: string;
-  /** The empty row's content when no `empty` is given. */
+  /** Title of the empty state when no `empty` is given. */
   noResults: string;
   /** Announced while `loading`. */
   loading: string;
+  /** Title of the error state (`error`). */
+  error: string;
+  /** The error state's retry button (`onRetry`). */
+  retry: string;
+  /** The error state's disclosure of an Error's message. */
+  errorDetails: string;
+  /** Accessible name of the header checkbox (`selectable`); it acts on the rows of the current page. */
+  selectAll: (details: { paginated: boolean }) => string;
+  /** Leads each row checkbox's accessible name, followed by the row header (or first cell): "Select CASE-001". */
+  selectRow: string;
+  /** The selected-row count under the table. */
+  selected: (details: { count: number; format: (n: number) => string }) => string;
 }
 
 export const defaultTableLabels: TableLabels = {
@@ -62,6 +82,12 @@ export const defaultTableLabels: TableLabels = {
   pagination: 'Pagination',
   noResults: 'No results',
   loading: 'Loading',
+  error: 'Could not load this table',
+  retry: 'Try again',
+  errorDetails: 'Technical details',
+  selectAll: ({ paginated }) => (paginated ? 'Select all rows on this page' : 'Select all rows'),
+  selectRow: 'Select',
+  selected: ({ count, format }) => `${format(count)} selected`,
 };
 
 export interface TableProps<Row> {
@@ -97,8 +123,36 @@ export interface TableProps<Row> {
   loading?: boolean;
   /** Number of skeleton rows. Default: the page size (at most 10), else 5. */
   loadingRows?: number;
-  /** Content of the row shown when there are no rows (default: "No results"). */
+  /**
+   * What shows when there are no rows: a string becomes the title of the kit's EmptyState (default
+   * `labels.noResults`); any other node (an EmptyState with an action, say) is shown as it is.
+   */
   empty?: ReactNode;
+
+  /**
+   * Shows the kit's ErrorState instead of the rows: `true`, a message, or the caught Error (its
+   * message goes under "Technical details"). Wins over `loading`; use `retrying` while retrying.
+   */
+  error?: ErrorInput;
+  /** With `error`: shows a retry button. */
+  onRetry?: () => void;
+  /** With `error`: the retry is under way (the button is busy and ignores clicks). */
+  retrying?: boolean;
+
+  /**
+   * Adds a checkbox column: rows can be selected with the mouse or the keyboard (Tab, Space); the
+   * header checkbox selects or clears the page, and the count shows under the table.
+   */
+  selectable?: boolean;
+  /** Controlled selection: the ids (`getRowId`) of the selected rows, on any page. */
+  selectedIds?: readonly TableRowId[];
+  defaultSelectedIds?: readonly TableRowId[];
+  onSelectionChange?: (ids: TableRowId[]) => void;
+  /**
+   * Rows that are unavailable: shown muted, `aria-disabled`, and their checkbox is disabled (their
+   * selection, if any, can't change). Disable any controls you render in their cells yourself.
+   */
+  isRowDisabled?: (row: Row) => boolean;
 
   /** Keep the header visible while the region scrolls. Default true. Needs `maxHeight` to matter. */
   stickyHeader?: boolean;
@@ -127,25 +181,27 @@ function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
   );
 }
 
-function Chevron({ to }: { to: 'start' | 'end' }) {
+/** A native checkbox: `indeterminate` can only be set as a property. */
+function Checkbox({
+  indeterminate = false,
+  ...props
+}: ComponentProps<'input'> & { indeterminate?: boolean }) {
   return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d={to === 'start' ? 'M10 3 L5 8 L10 13' : 'M6 3 L11 8 L6 13'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <input
+      {...props}
+      type="checkbox"
+      className={styles.checkbox}
+      ref={(el) => {
+        if (el) el.indeterminate = indeterminate;
+      }}
+    />
   );
 }
 
 /**
  * A data table: typed columns, sortable headers (`aria-sort`), client- or server-side paging with an
- * Ark UI pager, loading and empty rows, a sticky header and a keyboard-scrollable region for narrow
- * containers.
+ * Ark UI pager, row selection and disabled rows, loading, empty and error states, a sticky header
+ * and a keyboard-scrollable region for narrow containers.
  */
 export function Table<Row>({
   columns,
@@ -165,6 +221,14 @@ export function Table<Row>({
   loading = false,
   loadingRows,
   empty,
+  error,
+  onRetry,
+  retrying,
+  selectable = false,
+  selectedIds,
+  defaultSelectedIds = [],
+  onSelectionChange,
+  isRowDisabled,
   stickyHeader = true,
   maxHeight,
   minWidth,
@@ -183,6 +247,9 @@ export function Table<Row>({
   const sort = sortProp !== undefined ? sortProp : innerSort;
   const [innerPage, setInnerPage] = useState(defaultPage);
   const requestedPage = pageProp ?? innerPage;
+  const [innerSelected, setInnerSelected] = useState<readonly TableRowId[]>(defaultSelectedIds);
+  const selected = selectedIds ?? innerSelected;
+  const selectedSet = useMemo(() => new Set(selected), [selected]);
 
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const dateFormat = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale]);
@@ -227,10 +294,116 @@ export function Table<Row>({
     return '';
   };
 
+  const changeSelection = (next: TableRowId[]) => {
+    if (selectedIds === undefined) setInnerSelected(next);
+    onSelectionChange?.(next);
+  };
+
+  const failure = errorContent(error);
+  const loadingRowsShown = loading && !failure;
   const paginated = pageSize !== undefined && pageSize > 0;
   const skeletonCount = Math.max(1, loadingRows ?? (paginated ? Math.min(pageSize, 10) : 5));
-  const isEmpty = !loading && view.rows.length === 0;
-  const columnCount = Math.max(1, columns.length);
+  const isEmpty = !loadingRowsShown && !failure && view.rows.length === 0;
+  const columnCount = Math.max(1, columns.length) + (selectable ? 1 : 0);
+  const pageRows = failure || loadingRowsShown ? [] : view.rows;
+  const rowIds = pageRows.map((row, index) => getRowId(row, index));
+  const selectableIds = rowIds.filter((_, i) => !isRowDisabled?.(pageRows[i] as Row));
+  const headerSelection = pageSelection(selectedSet, selectableIds);
+  // Each row checkbox is named "Select" + the row's header cell (else its first cell).
+  const labelColumn = columns.find((c) => c.rowHeader) ?? columns[0];
+  const selectLabelId = `${baseId}-select`;
+  const rowLabelId = (index: number) => `${baseId}-row-${index}`;
+  const narrowColumn = { '--cp-col-width': '44px', '--cp-col-min-width': '44px' } as CSSProperties;
+  const stateCell = (content: ReactNode) => (
+    <tr data-empty={failure ? undefined : ''}>
+      <td colSpan={columnCount} className={`${styles.cell} ${styles.emptyCell}`}>
+        {content}
+      </td>
+    </tr>
+  );
+
+  let body: ReactNode;
+  if (failure) {
+    body = stateCell(
+      <ErrorState
+        size="sm"
+        title={labels.error}
+        message={failure.message}
+        details={failure.details}
+        onRetry={onRetry}
+        retrying={retrying}
+        labels={{ retry: labels.retry, details: labels.errorDetails }}
+      />,
+    );
+  } else if (loadingRowsShown) {
+    body = Array.from({ length: skeletonCount }, (_, r) => (
+      // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a row is not focusable; placeholder rows are hidden while the table is aria-busy.
+      <tr key={`skeleton-${r}`} aria-hidden="true" data-skeleton="">
+        {selectable && <td className={styles.cell} />}
+        {columns.map((column, c) => (
+          <td key={column.key} className={[styles.cell, styles.skeletonCell].join(' ')}>
+            <Skeleton
+              shape="text"
+              width={SKELETON_WIDTHS[(r + c) % SKELETON_WIDTHS.length]}
+              className={styles.skeletonAlign[column.align ?? 'start']}
+            />
+          </td>
+        ))}
+      </tr>
+    ));
+  } else if (isEmpty) {
+    body = stateCell(
+      empty == null || typeof empty === 'string' ? (
+        <EmptyState size="sm" title={empty || labels.noResults} />
+      ) : (
+        empty
+      ),
+    );
+  } else {
+    body = pageRows.map((row, index) => {
+      const id = rowIds[index] as TableRowId;
+      const disabled = isRowDisabled?.(row) ?? false;
+      const isSelected = selectedSet.has(id);
+      return (
+        <tr
+          key={id}
+          className={styles.row}
+          aria-selected={selectable ? isSelected : undefined}
+          aria-disabled={disabled || undefined}
+        >
+          {selectable && (
+            <td className={styles.cell}>
+              <Checkbox
+                aria-labelledby={`${selectLabelId} ${rowLabelId(index)}`}
+                checked={isSelected}
+                disabled={disabled}
+                onChange={(e) => changeSelection(toggleRow(selected, id, e.currentTarget.checked))}
+              />
+            </td>
+          )}
+          {columns.map((column) => {
+            const cls = [
+              styles.cell,
+              styles.align[column.align ?? 'start'],
+              column.rowHeader ? styles.rowHeaderCell : '',
+            ]
+              .filter(Boolean)
+              .join(' ');
+            const cellId = column === labelColumn ? rowLabelId(index) : undefined;
+            return column.rowHeader ? (
+              <th key={column.key} id={cellId} scope="row" className={cls}>
+                {renderCell(row, column)}
+              </th>
+            ) : (
+              <td key={column.key} id={cellId} className={cls}>
+                {renderCell(row, column)}
+              </td>
+            );
+          })}
+        </tr>
+      );
+    });
+  }
 
   const regionStyle = { '--cp-table-max-height': cssLength(maxHeight) ?? 'initial' } as CSSProperties;
   const tableStyle = {
@@ -242,8 +415,9 @@ export function Table<Row>({
     <div
       id={id}
       className={[styles.root, className].filter(Boolean).join(' ')}
-      data-loading={loading ? '' : undefined}
+      data-loading={loadingRowsShown ? '' : undefined}
       data-empty={isEmpty ? '' : undefined}
+      data-error={failure ? '' : undefined}
     >
       <section
         aria-labelledby={captionId}
@@ -252,12 +426,30 @@ export function Table<Row>({
         className={styles.scroll}
         style={regionStyle}
       >
-        <table className={styles.table} style={tableStyle} aria-busy={loading || undefined}>
+        <table className={styles.table} style={tableStyle} aria-busy={loadingRowsShown || undefined}>
           <caption id={captionId} className={captionHidden ? visuallyHidden : styles.caption}>
             {caption}
           </caption>
           <thead>
             <tr>
+              {selectable && (
+                <th
+                  scope="col"
+                  className={`${styles.headerCell} ${stickyHeader ? styles.sticky : ''}`}
+                  style={narrowColumn}
+                >
+                  <Checkbox
+                    aria-label={labels.selectAll({ paginated })}
+                    checked={headerSelection === 'all'}
+                    indeterminate={headerSelection === 'some'}
+                    disabled={selectableIds.length === 0}
+                    onChange={() => changeSelection(togglePage(selected, selectableIds))}
+                  />
+                  <span id={selectLabelId} hidden>
+                    {labels.selectRow}
+                  </span>
+                </th>
+              )}
               {columns.map((column) => {
                 const active = sort && sort.key === column.key ? sort.direction : undefined;
                 const alignment = column.align ?? 'start';
@@ -301,106 +493,24 @@ export function Table<Row>({
               })}
             </tr>
           </thead>
-          <tbody>
-            {loading ? (
-              Array.from({ length: skeletonCount }, (_, r) => (
-                // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a row is not focusable; placeholder rows are hidden while the table is aria-busy.
-                <tr key={`skeleton-${r}`} aria-hidden="true" data-skeleton="">
-                  {columns.map((column, c) => (
-                    <td key={column.key} className={[styles.cell, styles.skeletonCell].join(' ')}>
-                      <Skeleton
-                        shape="text"
-                        width={SKELETON_WIDTHS[(r + c) % SKELETON_WIDTHS.length]}
-                        className={styles.skeletonAlign[column.align ?? 'start']}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : isEmpty ? (
-              <tr data-empty="">
-                <td colSpan={columnCount} className={[styles.cell, styles.emptyCell].join(' ')}>
-                  {empty ?? labels.noResults}
-                </td>
-              </tr>
-            ) : (
-              view.rows.map((row, index) => (
-                <tr key={getRowId(row, index)} className={styles.row}>
-                  {columns.map((column) => {
-                    const cls = [
-                      styles.cell,
-                      styles.align[column.align ?? 'start'],
-                      column.rowHeader ? styles.rowHeaderCell : '',
-                    ]
-                      .filter(Boolean)
-                      .join(' ');
-                    return column.rowHeader ? (
-                      <th key={column.key} scope="row" className={cls}>
-                        {renderCell(row, column)}
-                      </th>
-                    ) : (
-                      <td key={column.key} className={cls}>
-                        {renderCell(row, column)}
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))
-            )}
-          </tbody>
+          <tbody>{body}</tbody>
         </table>
       </section>
 
       <span role="status" className={visuallyHidden}>
-        {loading ? labels.loading : ''}
+        {loadingRowsShown ? labels.loading : ''}
       </span>
 
-      {paginated && view.total > 0 && (
-        <div className={styles.footer}>
-          <p role="status" className={styles.summary}>
-            {labels.showing({ ...view, format: (n) => numberFormat.format(n) })}
-          </p>
-          <span id={pagerLabelId} hidden>
-            {labels.pagination}
-          </span>
-          <Pagination.Root
-            className={styles.pagerRoot}
-            aria-labelledby={`${pagerLabelId} ${captionId}`}
-            count={view.total}
-            pageSize={view.pageSize}
-            page={view.page}
-            siblingCount={1}
-            onPageChange={(details) => changePage(details.page)}
-            translations={{
-              rootLabel: labels.pagination,
-              prevTriggerLabel: labels.previousPage,
-              nextTriggerLabel: labels.nextPage,
-              itemLabel: labels.page,
-            }}
-          >
-            <Pagination.PrevTrigger className={styles.pagerTrigger}>
-              <Chevron to="start" />
-            </Pagination.PrevTrigger>
-            <Pagination.Context>
-              {(api) =>
-                api.pages.map((item, i) =>
-                  item.type === 'page' ? (
-                    <Pagination.Item key={`p${item.value}`} {...item} className={styles.pagerItem}>
-                      {numberFormat.format(item.value)}
-                    </Pagination.Item>
-                  ) : (
-                    <Pagination.Ellipsis key={`e${i}`} index={i} className={styles.pagerEllipsis}>
-                      …
-                    </Pagination.Ellipsis>
-                  ),
-                )
-              }
-            </Pagination.Context>
-            <Pagination.NextTrigger className={styles.pagerTrigger}>
-              <Chevron to="end" />
-            </Pagination.NextTrigger>
-          </Pagination.Root>
-        </div>
+      {!failure && (selectable || (paginated && view.total > 0)) && (
+        <TableFooter
+          labels={labels}
+          format={(n) => numberFormat.format(n)}
+          view={paginated && view.total > 0 ? view : null}
+          onPageChange={changePage}
+          selectedCount={selectable ? selected.length : null}
+          captionId={captionId}
+          pagerLabelId={pagerLabelId}
+        />
       )}
     </div>
   );

@@ -4,6 +4,7 @@ export type {
   TableColumn,
   TableLabels,
   TableProps,
+  TableRowId,
   TableShowingDetails,
   TableSort,
 } from './Table.js';
