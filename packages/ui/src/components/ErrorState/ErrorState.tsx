@@ -39,9 +39,10 @@ export interface ErrorStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 't
   labels?: Partial<ErrorStateLabels>;
 }
 
-function WarningIcon() {
+/** The kit's error mark (also beside Stat's inline error). */
+export function WarningIcon({ className = styles.iconSvg }: { className?: string }) {
   return (
-    <svg className={styles.iconSvg} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
       <path d="M12 7v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
       <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />

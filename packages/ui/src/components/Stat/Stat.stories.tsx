@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect } from 'storybook/test';
+import { expect, fn } from 'storybook/test';
 import { Card } from '../Card/index.js';
 import { Stat } from './Stat.js';
 
@@ -152,6 +152,106 @@ export const InCards: Story = {
       </Card>
     </div>
   ),
+};
+
+/** No value (`undefined`, `null`, NaN…): a dash, read as "No data", never "NaN" or "undefined". */
+export const EmptyValue: Story = {
+  args: { value: undefined, unit: 'hrs', delta: undefined, label: 'Average response time' },
+  play: async ({ canvas, canvasElement }) => {
+    const [value] = canvas.getAllByRole('definition');
+    await expect(value).toHaveTextContent('—No data');
+    await expect(canvas.getByText('—')).toHaveAttribute('aria-hidden', 'true');
+    // The unit makes no sense without a value.
+    await expect(canvas.queryByText('hrs')).toBeNull();
+    await expect(canvasElement.textContent).not.toMatch(/NaN|undefined|Infinity/);
+  },
+};
+
+/** A value computed from nothing (0 / 0) is not shown as "NaN". */
+export const EmptyValueNotANumber: Story = {
+  args: { value: Number.NaN, unit: '%', label: 'Change failure rate', helpText: 'No deployments this month' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.textContent).not.toMatch(/NaN/);
+    await expect(canvasElement.querySelector('dd')).toHaveTextContent('—No data');
+  },
+};
+
+/** A failed load: a dash, what went wrong in the danger colour, and a retry button. */
+export const ErrorWithRetry: Story = {
+  args: { error: true, onRetry: fn() },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('term')).toHaveTextContent('Fees billed');
+    const definitions = canvas.getAllByRole('definition');
+    // The dash is decorative: the first definition read is the error.
+    await expect(definitions[0]).toHaveTextContent('Could not load');
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(canvas.queryByText('€48,200')).toBeNull();
+    await expect(canvas.queryByText(/from previous period/)).toBeNull();
+  },
+};
+
+/** The caller's message; no retry. */
+export const ErrorWithoutRetry: Story = {
+  args: { error: 'Billing is unavailable until 14:00', onRetry: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Billing is unavailable until 14:00')).toBeVisible();
+    await expect(canvas.queryByRole('button')).toBeNull();
+  },
+};
+
+/** Empty and failed stats beside normal ones, as on a dashboard. */
+export const States: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+      <Card as="div">
+        <Stat
+          label="Fees billed"
+          value="€48,200"
+          delta={{ value: '12%', direction: 'up', period: 'vs Q1' }}
+        />
+      </Card>
+      <Card as="div">
+        <Stat label="Average response time" value={undefined} unit="hrs" helpText="No enquiries yet" />
+      </Card>
+      <Card as="div">
+        <Stat label="Open cases" error onRetry={() => {}} delta={{ value: '4%', direction: 'down' }} />
+      </Card>
+      <Card as="div">
+        <Stat label="Hours logged" loading delta={{ value: '', direction: 'flat' }} />
+      </Card>
+    </div>
+  ),
+};
+
+export const StatesDark: Story = { ...States, parameters: { theme: 'dark' } };
+
+export const StatesRightToLeft: Story = {
+  render: () => {
+    const labels = {
+      up: 'ارتفاع',
+      down: 'انخفاض',
+      flat: 'دون تغيير',
+      loading: 'جارٍ التحميل',
+      noValue: 'لا توجد بيانات',
+      error: 'تعذّر التحميل',
+      retry: 'إعادة المحاولة',
+    };
+    return (
+      <div style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))' }}>
+        <Card as="div">
+          <Stat label="متوسط وقت الاستجابة" value={undefined} unit="ساعة" labels={labels} />
+        </Card>
+        <Card as="div">
+          <Stat label="القضايا المفتوحة" error onRetry={() => {}} labels={labels} />
+        </Card>
+      </div>
+    );
+  },
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('لا توجد بيانات')).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'إعادة المحاولة' })).toBeVisible();
+  },
 };
 
 export const NarrowContainer: Story = { ...Directions, parameters: { width: 280 } };

@@ -3,8 +3,13 @@
 import type { ReactNode } from 'react';
 import type { Tone } from '../../theme/tokens.js';
 import { visuallyHidden } from '../../theme/root.css.js';
+import { Button } from '../Button/index.js';
+import { WarningIcon } from '../ErrorState/ErrorState.js';
+import { errorContent } from '../ErrorState/errorContent.js';
+import type { ErrorInput } from '../ErrorState/errorContent.js';
 import { Skeleton } from '../Skeleton/index.js';
 import * as styles from './Stat.css.js';
+import { isMissingValue } from './missingValue.js';
 
 export type StatDirection = 'up' | 'down' | 'flat';
 export type StatSize = 'sm' | 'md' | 'lg';
@@ -29,6 +34,12 @@ export interface StatLabels {
   flat: string;
   /** Announced instead of the value while loading. */
   loading: string;
+  /** Read for the dash shown when there is no value. */
+  noValue: string;
+  /** Shown with `error` (unless it is a message of its own). */
+  error: string;
+  /** The retry button (`onRetry`). */
+  retry: string;
 }
 
 export const defaultStatLabels: StatLabels = {
@@ -36,10 +47,14 @@ export const defaultStatLabels: StatLabels = {
   down: 'down',
   flat: 'unchanged',
   loading: 'Loading',
+  noValue: 'No data',
+  error: 'Could not load',
+  retry: 'Try again',
 };
 
 export interface StatProps {
   label: ReactNode;
+  /** A missing value (`undefined`, `null`, `''`, NaN, ±Infinity) shows a dash, read as `labels.noValue`. */
   value?: ReactNode;
   /** Shown after the value in smaller type (`'hrs'`, `'%'`, `'cases'`). */
   unit?: ReactNode;
@@ -47,6 +62,16 @@ export interface StatProps {
   helpText?: ReactNode;
   /** Shows skeletons for the value and the delta and marks the stat busy. */
   loading?: boolean;
+  /**
+   * The value failed to load: a dash, and `labels.error` (or the message given) in place of the
+   * change. `true`, a message, or the caught Error (not shown: there is no room for details). Wins
+   * over `loading`.
+   */
+  error?: ErrorInput;
+  /** With `error`: shows a small retry button. */
+  onRetry?: () => void;
+  /** With `error`: the retry is under way (the button is busy and ignores clicks). */
+  retrying?: boolean;
   size?: StatSize;
   labels?: Partial<StatLabels>;
   className?: string;
@@ -75,7 +100,10 @@ export function Stat({
   unit,
   delta,
   helpText,
-  loading = false,
+  loading: loadingProp = false,
+  error,
+  onRetry,
+  retrying,
   size = 'md',
   labels: labelOverrides,
   className,
@@ -83,6 +111,9 @@ export function Stat({
 }: StatProps) {
   const labels = { ...defaultStatLabels, ...labelOverrides };
   const tone = delta ? (delta.tone ?? defaultTone[delta.direction]) : 'neutral';
+  const failure = errorContent(error);
+  const loading = loadingProp && !failure;
+  const missing = isMissingValue(value);
   return (
     <dl
       id={id}
@@ -91,14 +122,24 @@ export function Stat({
       className={[styles.root, className].filter(Boolean).join(' ')}
     >
       <dt className={styles.label}>{label}</dt>
-      <dd className={[styles.value, styles.valueSize[size]].join(' ')}>
-        {loading ? (
+      <dd
+        className={[styles.value, styles.valueSize[size]].join(' ')}
+        aria-hidden={failure ? true : undefined}
+      >
+        {failure ? (
+          '—'
+        ) : loading ? (
           <>
             <span className={styles.skeletonValue}>
               <Skeleton width={120} height={size === 'lg' ? 32 : size === 'md' ? 26 : 20} />
             </span>
             <span className={visuallyHidden}>{labels.loading}</span>
           </>
+        ) : missing ? (
+          <span className={styles.valueText}>
+            <span aria-hidden="true">—</span>
+            <span className={visuallyHidden}>{labels.noValue}</span>
+          </span>
         ) : (
           <>
             <span className={styles.valueText}>{value}</span>
@@ -106,7 +147,21 @@ export function Stat({
           </>
         )}
       </dd>
+      {failure && (
+        <dd className={[styles.delta, styles.deltaTone.danger].join(' ')} data-error="">
+          <span className={styles.deltaChange}>
+            <WarningIcon className={styles.arrow} />
+            {failure.message ?? labels.error}
+          </span>
+          {onRetry && (
+            <Button size="sm" variant="outline" tone="neutral" loading={retrying} onClick={() => onRetry()}>
+              {labels.retry}
+            </Button>
+          )}
+        </dd>
+      )}
       {delta &&
+        !failure &&
         (loading ? (
           <dd className={styles.delta}>
             <Skeleton shape="text" width={140} />
