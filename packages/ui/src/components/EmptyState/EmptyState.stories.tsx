@@ -74,7 +74,54 @@ export const WithoutAction: Story = {
   },
 };
 
+/** Compact, for tables, charts and small cards (Table and Chart use it for their empty states). */
 export const Small: Story = { args: { size: 'sm' } };
+export const SmallDark: Story = { args: { size: 'sm' }, parameters: { theme: 'dark' } };
+
+const SearchIcon = () => (
+  <svg
+    aria-hidden="true"
+    width="24"
+    height="24"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+  >
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" strokeLinecap="round" />
+  </svg>
+);
+
+/**
+ * Not found: the same pattern when a search, a filter or a link finds nothing. Say what was looked
+ * for and offer the way back, not an error.
+ */
+export const NotFound: Story = {
+  args: {
+    icon: <SearchIcon />,
+    title: 'No documents match “invoice 2019”',
+    description: 'Check the spelling, try fewer words, or clear the search to see every document.',
+    actionLabel: 'Clear search',
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'No documents match “invoice 2019”' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Clear search' })).toBeVisible();
+    // Not an error: nothing is announced as an alert.
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+export const NotFoundSmallRightToLeft: Story = {
+  args: {
+    size: 'sm',
+    icon: <SearchIcon />,
+    title: 'لا توجد مستندات تطابق «فاتورة ٢٠١٩»',
+    description: 'تحقق من الإملاء أو امسح البحث لعرض كل المستندات.',
+    actionLabel: 'مسح البحث',
+  },
+  parameters: { dir: 'rtl' },
+};
 
 export const LongText: Story = {
   args: {

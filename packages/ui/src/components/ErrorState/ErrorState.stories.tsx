@@ -101,7 +101,18 @@ export const WithoutRetry: Story = {
   },
 };
 
+/** Compact, for tables, charts and small cards (Table and Chart use it for their error states). */
 export const Small: Story = { args: { size: 'sm' } };
+export const SmallDark: Story = { args: { size: 'sm', details: 'HTTP 503' }, parameters: { theme: 'dark' } };
+export const SmallRightToLeft: Story = {
+  args: {
+    size: 'sm',
+    message: 'تعذّر تحميل فواتيرك.',
+    details: 'HTTP 503',
+    labels: { title: 'حدث خطأ ما', retry: 'إعادة المحاولة', details: 'التفاصيل التقنية' },
+  },
+  parameters: { dir: 'rtl' },
+};
 
 export const CustomLabels: Story = {
   args: {
