@@ -32,14 +32,16 @@ function lookOf(parameters: Record<string, unknown>, globals: Record<string, unk
 }
 
 /** A kit story: inside a ThemeRoot of the chosen look, in a container of the story's width. */
-function kitRoot(look: Look, parameters: Record<string, unknown>, story: ReactNode) {
+function kitRoot(look: Look, parameters: Record<string, unknown>, story: ReactNode, inDocs: boolean) {
   const width = parameters.width as number | undefined;
+  // A full-screen story fills the canvas; on a docs page, among other stories, it takes its height.
+  const fill = parameters.layout === 'fullscreen' && !inDocs;
   return (
     <ThemeRoot
       mode={look.mode}
       locale={look.locale}
       dir={look.dir}
-      style={{ padding: 16, minHeight: parameters.layout === 'fullscreen' ? '100vh' : undefined }}
+      style={{ padding: 16, minHeight: fill ? '100vh' : undefined }}
     >
       <main style={width ? { width, maxWidth: '100%', outline: '1px dashed #7b8594' } : undefined}>
         {story}
@@ -48,12 +50,12 @@ function kitRoot(look: Look, parameters: Record<string, unknown>, story: ReactNo
   );
 }
 
-const withToolbar: Decorator = (Story, { parameters, globals, args }) => {
+const withToolbar: Decorator = (Story, { parameters, globals, args, viewMode }) => {
   const { theme, dir, locale } = lookOf(parameters, globals);
   const modes: Mode[] = theme === 'side-by-side' ? ['light', 'dark'] : [theme === 'dark' ? 'dark' : 'light'];
   const render = (mode: Mode) => {
     const look: Look = { mode, dir, locale };
-    if (!parameters.bare) return kitRoot(look, parameters, <Story />);
+    if (!parameters.bare) return kitRoot(look, parameters, <Story />, viewMode === 'docs');
     // A whole portal is its own ThemeRoot: the toolbar reaches it through its props. A colour mode
     // chosen in the toolbar wins over one the portal kept from an earlier visit.
     const overrides: Record<string, unknown> = {};
