@@ -1,1 +1,4 @@
-export function serveDirectory(dir: string): Promise<{ url: string; close: () => Promise<void> }>;
+export function serveDirectory(
+  dir: string,
+  options?: { port?: number; host?: string },
+): Promise<{ url: string; close: () => Promise<void> }>;

@@ -14,8 +14,11 @@ const TYPES = {
   '.json': 'application/json',
 };
 
-/** @param {string} dir */
-export async function serveDirectory(dir) {
+/**
+ * @param {string} dir
+ * @param {{ port?: number, host?: string }} [options] default: a free port on 127.0.0.1
+ */
+export async function serveDirectory(dir, { port: wanted = 0, host = '127.0.0.1' } = {}) {
   const server = createServer((req, res) => {
     const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname)).replace(
       /^(\.\.[/\\])+/,
@@ -30,11 +33,11 @@ export async function serveDirectory(dir) {
     res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
-  await new Promise((r) => server.listen(0, '127.0.0.1', () => r(undefined)));
+  await new Promise((r) => server.listen(wanted, host, () => r(undefined)));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host}:${port}`,
     close: () => new Promise((r) => server.close(() => r(undefined))),
   };
 }
