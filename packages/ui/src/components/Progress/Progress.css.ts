@@ -49,8 +49,25 @@ export const label = style({
   overflowWrap: 'anywhere',
 });
 
+/** "Failed" / "Complete" with its icon, in the status's colour, before the value. */
+export const status = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  marginInlineStart: 'auto',
+  fontWeight: vars.fontWeight.bold,
+  whiteSpace: 'nowrap',
+  selectors: {
+    '&[data-status="error"]': { color: vars.color.tone.danger.fg },
+    '&[data-status="complete"]': { color: vars.color.tone.success.fg },
+  },
+});
+
+export const statusIcon = style({ width: '16px', height: '16px', flexShrink: 0 });
+
 export const valueText = style({
   marginInlineStart: 'auto',
+  selectors: { [`${status} + &`]: { marginInlineStart: 0 } },
   color: vars.color.fgMuted,
   fontVariantNumeric: 'tabular-nums',
   whiteSpace: 'nowrap',

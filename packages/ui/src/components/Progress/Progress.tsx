@@ -10,6 +10,15 @@ import * as styles from './Progress.css.js';
 
 export type ProgressTone = Tone;
 export type ProgressSize = 'sm' | 'md' | 'lg';
+/** How the work ended: `error` (it stopped with a failure) or `complete` (it is done). */
+export type ProgressStatus = 'error' | 'complete';
+
+export interface ProgressStatusLabels {
+  error: string;
+  complete: string;
+}
+
+export const defaultProgressStatusLabels: ProgressStatusLabels = { error: 'Failed', complete: 'Complete' };
 
 export interface ProgressMarker {
   /** Where the tick sits on the track, 0–100 (clamped). */
@@ -39,7 +48,32 @@ export interface ProgressProps
   size?: ProgressSize;
   /** A tick on the track at a position, with a visible label that also describes the bar. */
   marker?: ProgressMarker;
+  /**
+   * How the work ended. `error`: a danger fill that stops where the work stopped, and the word
+   * "Failed" with an icon; `complete`: a success fill and "Complete" with a check. The word is shown
+   * beside the value and describes the progress bar, so the state never rests on colour alone.
+   * Default: none (the bar just shows the value).
+   */
+  status?: ProgressStatus;
+  /** The status words; translate them. Default "Failed" and "Complete". */
+  statusLabels?: Partial<ProgressStatusLabels>;
 }
+
+const StatusIcon = ({ status }: { status: ProgressStatus }) => (
+  <svg className={styles.statusIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+    {status === 'complete' ? (
+      <path d="M3.5 8.5 6.5 11.5 12.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" />
+    ) : (
+      <>
+        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M8 4.5v4.25" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
+        <circle cx="8" cy="11.25" r="1" fill="currentColor" />
+      </>
+    )}
+  </svg>
+);
+
+const STATUS_TONE: Record<ProgressStatus, Tone> = { error: 'danger', complete: 'success' };
 
 /** A linear progress bar (Ark Progress) with an optional labelled marker; mirrors in RTL. */
 export const Progress = forwardRef<HTMLDivElement, ProgressProps>(function Progress(
@@ -52,6 +86,8 @@ export const Progress = forwardRef<HTMLDivElement, ProgressProps>(function Progr
     tone = 'accent',
     size = 'md',
     marker,
+    status,
+    statusLabels,
     className,
     style,
     ...rest
@@ -61,7 +97,9 @@ export const Progress = forwardRef<HTMLDivElement, ProgressProps>(function Progr
   const id = useId();
   const labelId = `${id}-label`;
   const markerId = `${id}-marker`;
-  const clamped = clampProgress(value);
+  const statusId = `${id}-status`;
+  // A finished bar never shows the busy animation: without a value, it is empty.
+  const clamped = clampProgress(value) ?? (status ? 0 : null);
   const indeterminate = clamped === null;
   const markerPosition = marker ? percent(clampPosition(marker.position)) : undefined;
   const showText = valueText !== undefined ? showValueText : showValueText && !indeterminate;
@@ -75,19 +113,28 @@ export const Progress = forwardRef<HTMLDivElement, ProgressProps>(function Progr
       max={100}
       formatOptions={{ style: 'percent', maximumFractionDigits: 0 }}
       ids={{ label: labelId }}
-      className={[styles.root({ tone, size }), className].filter(Boolean).join(' ')}
+      className={[styles.root({ tone: status ? STATUS_TONE[status] : tone, size }), className]
+        .filter(Boolean)
+        .join(' ')}
+      data-status={status}
       style={{ ...inlineVars, ...style }}
       {...rest}
     >
       <div className={hideLabel && !showText ? visuallyHidden : styles.header}>
         <ArkProgress.Label className={hideLabel ? visuallyHidden : styles.label}>{label}</ArkProgress.Label>
+        {status && (
+          <span id={statusId} className={styles.status} data-status={status}>
+            <StatusIcon status={status} />
+            {{ ...defaultProgressStatusLabels, ...statusLabels }[status]}
+          </span>
+        )}
         {showText && <ArkProgress.ValueText className={styles.valueText}>{valueText}</ArkProgress.ValueText>}
       </div>
       <div className={styles.trackArea}>
         <ArkProgress.Track
           className={styles.track}
           aria-labelledby={labelId}
-          aria-describedby={marker ? markerId : undefined}
+          aria-describedby={[status && statusId, marker && markerId].filter(Boolean).join(' ') || undefined}
           aria-valuetext={typeof valueText === 'string' ? valueText : undefined}
         >
           <ArkProgress.Range className={styles.range} />

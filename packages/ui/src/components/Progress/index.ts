@@ -1,3 +1,10 @@
-export { Progress } from './Progress.js';
-export type { ProgressMarker, ProgressProps, ProgressSize, ProgressTone } from './Progress.js';
+export { defaultProgressStatusLabels, Progress } from './Progress.js';
+export type {
+  ProgressMarker,
+  ProgressProps,
+  ProgressSize,
+  ProgressStatus,
+  ProgressStatusLabels,
+  ProgressTone,
+} from './Progress.js';
 export { clampProgress } from './clamp.js';
