@@ -4,6 +4,16 @@ import type { RecipeVariants } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css.js';
 import type { Tone } from '../../theme/tokens.js';
 
+/**
+ * Hover and pressed, from the pointer or from the `data-hover` / `data-active` hooks (zag's names),
+ * which let a story show the state still. Never on a disabled or busy button.
+ */
+const hover = '&:is(:hover, [data-hover]):not(:disabled, [aria-disabled="true"])';
+const pressed = '&:is(:active, [data-active]):not(:disabled, [aria-disabled="true"])';
+
+/** A pressed button moves down a pixel, as if pushed in. */
+const pushedIn = { transform: 'translateY(1px)' };
+
 const toneVariants = (tone: Tone) => {
   const t = vars.color.tone[tone];
   return {
@@ -12,29 +22,37 @@ const toneVariants = (tone: Tone) => {
       color: t.onSolid,
       borderColor: t.solid,
       selectors: {
-        '&:hover:not(:disabled, [aria-disabled="true"])': {
-          backgroundColor: t.solidHover,
-          borderColor: t.solidHover,
-        },
+        [hover]: { backgroundColor: t.solidHover, borderColor: t.solidHover },
+        // Pressed: the hover colour, pushed in.
+        [pressed]: { backgroundColor: t.solidHover, borderColor: t.solidHover, ...pushedIn },
       },
     },
     outline: {
       backgroundColor: 'transparent',
       color: t.fg,
       borderColor: 'currentColor',
-      selectors: { '&:hover:not(:disabled, [aria-disabled="true"])': { backgroundColor: t.subtle } },
+      selectors: {
+        [hover]: { backgroundColor: t.subtle },
+        [pressed]: { backgroundColor: t.subtle, ...pushedIn },
+      },
     },
     subtle: {
       backgroundColor: t.subtle,
       color: t.fg,
       borderColor: 'transparent',
-      selectors: { '&:hover:not(:disabled, [aria-disabled="true"])': { borderColor: 'currentColor' } },
+      selectors: {
+        [hover]: { borderColor: 'currentColor' },
+        [pressed]: { borderColor: 'currentColor', ...pushedIn },
+      },
     },
     ghost: {
       backgroundColor: 'transparent',
       color: t.fg,
       borderColor: 'transparent',
-      selectors: { '&:hover:not(:disabled, [aria-disabled="true"])': { backgroundColor: t.subtle } },
+      selectors: {
+        [hover]: { backgroundColor: t.subtle },
+        [pressed]: { backgroundColor: t.subtle, ...pushedIn },
+      },
     },
   };
 };
@@ -66,6 +84,8 @@ export const button = recipe({
     selectors: {
       '&:disabled, &[aria-disabled="true"]': { opacity: 0.55, cursor: 'not-allowed' },
       '&[data-loading]': { cursor: 'progress' },
+      // The kit's focus ring (the root's :focus-visible rule), also from the story hook.
+      '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
     },
   },
   variants: {

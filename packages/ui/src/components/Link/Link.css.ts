@@ -8,9 +8,15 @@ const base = style({
   // Long URLs and identifiers wrap anywhere instead of overflowing their container.
   overflowWrap: 'anywhere',
   wordBreak: 'normal',
-  transitionProperty: 'text-decoration-color, text-decoration-thickness, color',
+  transitionProperty: 'text-decoration-color, text-decoration-thickness, color, background-color',
   transitionDuration: vars.duration.fast,
   transitionTimingFunction: vars.easing.standard,
+  selectors: {
+    // Pressed: a tint behind the text. The `data-*` hooks (zag's names) let a story show a state still.
+    '&:is(:active, [data-active])': { backgroundColor: vars.color.subtle },
+    // The kit's focus ring (the root's :focus-visible rule), also from the story hook.
+    '&[data-focus-visible]': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
+  },
 });
 
 export const link = styleVariants({
@@ -21,7 +27,7 @@ export const link = styleVariants({
       textDecorationLine: 'underline',
       textDecorationThickness: '1px',
       textUnderlineOffset: '3px',
-      selectors: { '&:hover': { textDecorationThickness: '2px' } },
+      selectors: { '&:is(:hover, [data-hover], :active, [data-active])': { textDecorationThickness: '2px' } },
     },
   ],
   /** On its own (a "View all" link, a list of links): bold, underlined on hover and focus. */
@@ -34,7 +40,11 @@ export const link = styleVariants({
       fontWeight: vars.fontWeight.bold,
       textDecorationLine: 'none',
       textUnderlineOffset: '3px',
-      selectors: { '&:hover, &:focus-visible': { textDecorationLine: 'underline' } },
+      selectors: {
+        '&:is(:hover, :focus-visible, :active, [data-hover], [data-focus-visible], [data-active])': {
+          textDecorationLine: 'underline',
+        },
+      },
     },
   ],
 });
