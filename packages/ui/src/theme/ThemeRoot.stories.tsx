@@ -70,7 +70,21 @@ type Story = StoryObj<typeof meta>;
 
 const rootOf = (el: HTMLElement) => el.querySelector<HTMLElement>('[data-color-mode] [data-color-mode]')!;
 
-export const InitialLightAndPersisted: Story = {
+/** Light by default, on the kit's root only, never on html or body. */
+export const InitialLight: Story = {
+  play: async ({ canvasElement }) => {
+    const root = rootOf(canvasElement);
+    await expect(root).toHaveAttribute('data-color-mode', 'light');
+    await expect(document.documentElement).not.toHaveAttribute('data-color-mode');
+    await expect(document.body).not.toHaveAttribute('data-color-mode');
+    await expect(getComputedStyle(root).colorScheme).toBe('light');
+  },
+};
+
+/** A chosen mode applies at once and is kept in storage. */
+export const PersistsChosenModeTest: Story = {
+  ...InitialLight,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const root = rootOf(canvasElement);
     await expect(root).toHaveAttribute('data-color-mode', 'light');
@@ -81,6 +95,8 @@ export const InitialLightAndPersisted: Story = {
     await expect(document.documentElement).not.toHaveAttribute('data-color-mode');
     await expect(document.body).not.toHaveAttribute('data-color-mode');
     await expect(getComputedStyle(root).colorScheme).toBe('dark');
+    // The buttons' colours transition to the dark theme; the accessibility check reads them after.
+    await Promise.all(root.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
   },
 };
 
@@ -99,8 +115,24 @@ export const IgnoresCorruptStoredValue: Story = {
 };
 
 let scheme: ReturnType<typeof fakeSystemScheme> | undefined;
-export const SystemFollowsOsLive: Story = {
+
+/** "System" with a light operating system. */
+export const System: Story = {
   args: { defaultMode: 'system' },
+  beforeEach: () => {
+    scheme = fakeSystemScheme(false);
+    return () => scheme?.restore();
+  },
+  play: async ({ canvasElement, canvas }) => {
+    await expect(canvas.getByTestId('state')).toHaveTextContent('mode=system resolved=light');
+    await expect(rootOf(canvasElement)).toHaveAttribute('data-color-mode', 'light');
+  },
+};
+
+/** "System" follows the operating system's scheme as it changes. */
+export const SystemFollowsOsLiveTest: Story = {
+  ...System,
+  tags: ['!dev', 'interaction'],
   beforeEach: () => {
     scheme = fakeSystemScheme(false);
     return () => scheme?.restore();

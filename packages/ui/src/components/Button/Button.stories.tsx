@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { vars } from '../../theme/contract.css.js';
 import { Button } from './Button.js';
-import type { ButtonTone, ButtonVariant } from './Button.js';
+import type { ButtonProps, ButtonTone, ButtonVariant } from './Button.js';
 
 const meta = {
   title: 'UI/Button',
@@ -14,12 +15,36 @@ type Story = StoryObj<typeof meta>;
 const variants: ButtonVariant[] = ['solid', 'outline', 'subtle', 'ghost'];
 const tones: ButtonTone[] = ['accent', 'neutral', 'danger'];
 
+/** A theme colour as the browser computes it, inside the story's themed root. */
+function themeColour(inside: Element, colour: string) {
+  // The kit's resets (important, layered) beat a probe's inline style inside the root: resolve the
+  // variable there and the colour outside it.
+  const name = /var\((--[^),]+)/.exec(colour)?.[1];
+  const value = name ? getComputedStyle(inside).getPropertyValue(name).trim() : colour;
+  const probe = document.createElement('span');
+  probe.style.color = value;
+  document.body.append(probe);
+  const rgb = getComputedStyle(probe).color;
+  probe.remove();
+  return rgb;
+}
+
 export const Default: Story = {
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Book a meeting' });
+    await expect(button).toHaveAttribute('type', 'button');
+    await expect(button).toBeEnabled();
+  },
+};
+
+/** Click, then keyboard: Tab focuses it, Enter and Space activate it. */
+export const ClickAndKeyboardTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Book a meeting' });
     await userEvent.click(button);
     await expect(args.onClick).toHaveBeenCalledTimes(1);
-    // Keyboard: Tab focuses it, Enter and Space activate it.
     button.blur();
     await userEvent.tab();
     await expect(button).toHaveFocus();
@@ -48,8 +73,98 @@ export const Matrix: Story = {
   ),
 };
 
+/**
+ * One interaction state on every variant × tone. The `data-hover`, `data-active` and
+ * `data-focus-visible` hooks style a button as the pointer or keyboard would, so the state is still.
+ */
+type StateHook = 'data-hover' | 'data-active' | 'data-focus-visible';
+function StateMatrix({ hook, ...args }: ButtonProps & { hook: StateHook }) {
+  return (
+    <div style={{ display: 'grid', gap: 16 }}>
+      {tones.map((tone) => (
+        <div key={tone} style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          {variants.map((variant) => (
+            <Button key={variant} {...args} variant={variant} tone={tone} {...{ [hook]: '' }}>
+              {`${variant} ${tone}`}
+            </Button>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The pointer over each button: solid takes the darker hover colour, the others a tinted fill. */
+export const Hover: Story = {
+  render: (args) => <StateMatrix {...args} hook="data-hover" />,
+  play: async ({ canvas, canvasElement }) => {
+    const solid = canvas.getByRole('button', { name: 'solid accent' });
+    await expect(getComputedStyle(solid).backgroundColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.tone.accent.solidHover),
+    );
+    const ghost = canvas.getByRole('button', { name: 'ghost danger' });
+    await expect(getComputedStyle(ghost).backgroundColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.tone.danger.subtle),
+    );
+  },
+};
+
+/** Pressed (the pointer held down): the hover colour, pushed down a pixel. */
+export const Active: Story = {
+  render: (args) => <StateMatrix {...args} hook="data-active" />,
+  play: async ({ canvas, canvasElement }) => {
+    const solid = canvas.getByRole('button', { name: 'solid accent' });
+    await expect(getComputedStyle(solid).backgroundColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.tone.accent.solidHover),
+    );
+    await expect(getComputedStyle(solid).transform).toBe('matrix(1, 0, 0, 1, 0, 1)');
+  },
+};
+
+/** Focused from the keyboard: the kit's 2px focus ring, 2px away from the button. */
+export const FocusVisible: Story = {
+  render: (args) => <StateMatrix {...args} hook="data-focus-visible" />,
+  play: async ({ canvas, canvasElement }) => {
+    const button = canvas.getByRole('button', { name: 'outline neutral' });
+    const style = getComputedStyle(button);
+    await expect(style.outlineStyle).toBe('solid');
+    await expect(style.outlineWidth).toBe('2px');
+    await expect(style.outlineOffset).toBe('2px');
+    await expect(style.outlineColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.focusRing),
+    );
+  },
+};
+
+/** Hover, pressed and focus side by side, in the dark theme. */
+export const StatesDark: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 16 }}>
+      {(['data-hover', 'data-active', 'data-focus-visible'] as const).map((hook) => (
+        <div key={hook} style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
+          {variants.map((variant) => (
+            <Button key={variant} {...args} variant={variant} {...{ [hook]: '' }}>
+              {`${variant} ${hook.replace('data-', '')}`}
+            </Button>
+          ))}
+        </div>
+      ))}
+    </div>
+  ),
+  parameters: { theme: 'dark' },
+};
+
 export const Disabled: Story = {
   args: { disabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button')).toBeDisabled();
+  },
+};
+
+/** A click on a disabled button does nothing. */
+export const DisabledIgnoresClickTest: Story = {
+  ...Disabled,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button');
     await expect(button).toBeDisabled();
@@ -60,6 +175,15 @@ export const Disabled: Story = {
 
 export const Loading: Story = {
   args: { loading: true, children: 'Saving' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Saving' })).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** A click on a busy button does nothing (it stays focusable). */
+export const LoadingIgnoresClickTest: Story = {
+  ...Loading,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
     await expect(button).toHaveAttribute('aria-busy', 'true');

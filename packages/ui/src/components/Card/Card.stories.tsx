@@ -34,9 +34,17 @@ export const Default: Story = {
     await expect(region.tagName).toBe('SECTION');
     await expect(region).toHaveAccessibleDescription('The next two weeks, across all your advisers.');
     await expect(canvas.getByRole('heading', { level: 2, name: 'Upcoming meetings' })).toBeVisible();
-    // Keyboard: the header action is reachable with Tab.
+  },
+};
+
+/** Keyboard: the header action is reachable with Tab. */
+export const KeyboardTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    await Default.play?.(context);
     await userEvent.tab();
-    await expect(canvas.getByRole('button', { name: 'View all' })).toHaveFocus();
+    await expect(context.canvas.getByRole('button', { name: 'View all' })).toHaveFocus();
   },
 };
 

@@ -42,7 +42,7 @@ const tones: IconButtonTone[] = ['accent', 'neutral', 'danger'];
 const sizes: IconButtonSize[] = ['sm', 'md', 'lg'];
 
 export const Default: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: 'Settings' });
     await expect(button).toHaveAttribute('aria-label', 'Settings');
     await expect(button).toHaveAttribute('type', 'button');
@@ -53,6 +53,15 @@ export const Default: Story = {
     const svg = button.querySelector('svg')!;
     await expect(svg.getBoundingClientRect().width).toBe(20);
     await expect(svg.closest('[aria-hidden="true"]')).not.toBeNull();
+  },
+};
+
+/** Click, then keyboard: Tab focuses it, Enter and Space activate it. */
+export const ClickAndKeyboardTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Settings' });
     await userEvent.click(button);
     await expect(args.onClick).toHaveBeenCalledTimes(1);
     // Keyboard: Tab focuses it, Enter and Space activate it.
@@ -106,6 +115,15 @@ export const Matrix: Story = {
 
 export const Disabled: Story = {
   args: { disabled: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Settings' })).toBeDisabled();
+  },
+};
+
+/** A click on a disabled button does nothing. */
+export const DisabledIgnoresClickTest: Story = {
+  ...Disabled,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Settings' });
     await expect(button).toBeDisabled();
@@ -116,10 +134,20 @@ export const Disabled: Story = {
 
 export const Loading: Story = {
   args: { loading: true, label: 'Saving' },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
     await expect(button).toHaveAttribute('aria-busy', 'true');
     await expect(button.querySelector('svg')).toBeNull();
+  },
+};
+
+/** A click on a busy button does nothing. */
+export const LoadingIgnoresClickTest: Story = {
+  ...Loading,
+  tags: ['!dev', 'interaction'],
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: 'Saving' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(button);
     await expect(args.onClick).not.toHaveBeenCalled();
   },

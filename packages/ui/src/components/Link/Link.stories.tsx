@@ -21,7 +21,7 @@ export const Default: Story = {
       .
     </p>
   ),
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const internal = canvas.getByRole('link', { name: 'Billing settings' });
     await expect(internal).not.toHaveAttribute('target');
     await expect(internal).not.toHaveAttribute('rel');
@@ -32,8 +32,16 @@ export const Default: Story = {
     await expect(external).toHaveAttribute('target', '_blank');
     await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(external.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  },
+};
 
-    // Keyboard: both links are in the tab order; Enter follows the internal one.
+/** Keyboard: both links are in the tab order; Enter follows the internal one. */
+export const KeyboardTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
+  play: async ({ canvas, args }) => {
+    const internal = canvas.getByRole('link', { name: 'Billing settings' });
+    const external = canvas.getByRole('link', { name: 'billing guide (opens in a new tab)' });
     await userEvent.tab();
     await expect(internal).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -41,6 +49,77 @@ export const Default: Story = {
     await userEvent.tab();
     await expect(external).toHaveFocus();
   },
+};
+
+/**
+ * One interaction state on both variants, internal and external. The `data-hover`, `data-active`
+ * and `data-focus-visible` hooks style a link as the pointer or keyboard would, so the state is still.
+ */
+const states = ['data-hover', 'data-active', 'data-focus-visible'] as const;
+function StateLinks({ hook }: { hook: (typeof states)[number] }) {
+  const state = { [hook]: '' };
+  const name = hook.slice('data-'.length);
+  return (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <p>
+        Inline:{' '}
+        <Link href="#billing" {...state}>
+          {`billing settings (${name})`}
+        </Link>{' '}
+        in a sentence.
+      </p>
+      <Link href="#invoices" variant="standalone" {...state}>
+        {`View all invoices (${name})`}
+      </Link>
+      <Link href="https://example.org/status" variant="standalone" {...state}>
+        {`Service status (${name})`}
+      </Link>
+    </div>
+  );
+}
+
+/** The pointer over a link: inline links thicken their underline, standalone links gain one. */
+export const Hover: Story = {
+  render: () => <StateLinks hook="data-hover" />,
+  play: async ({ canvas }) => {
+    const inline = canvas.getByRole('link', { name: 'billing settings (hover)' });
+    await expect(getComputedStyle(inline).textDecorationThickness).toBe('2px');
+    const standalone = canvas.getByRole('link', { name: 'View all invoices (hover)' });
+    await expect(getComputedStyle(standalone).textDecorationLine).toBe('underline');
+  },
+};
+
+/** Pressed: a tint behind the text, underlined. */
+export const Active: Story = {
+  render: () => <StateLinks hook="data-active" />,
+  play: async ({ canvas }) => {
+    const standalone = canvas.getByRole('link', { name: 'View all invoices (active)' });
+    await expect(getComputedStyle(standalone).textDecorationLine).toBe('underline');
+    await expect(getComputedStyle(standalone).backgroundColor).not.toBe('rgba(0, 0, 0, 0)');
+  },
+};
+
+/** Focused from the keyboard: the kit's focus ring; standalone links are underlined too. */
+export const FocusVisible: Story = {
+  render: () => <StateLinks hook="data-focus-visible" />,
+  play: async ({ canvas }) => {
+    const standalone = canvas.getByRole('link', { name: 'View all invoices (focus-visible)' });
+    await expect(getComputedStyle(standalone).outlineStyle).toBe('solid');
+    await expect(getComputedStyle(standalone).outlineWidth).toBe('2px');
+    await expect(getComputedStyle(standalone).textDecorationLine).toBe('underline');
+  },
+};
+
+/** Every state in the dark theme. */
+export const StatesDark: Story = {
+  render: () => (
+    <div style={{ display: 'grid', gap: 24 }}>
+      {states.map((hook) => (
+        <StateLinks key={hook} hook={hook} />
+      ))}
+    </div>
+  ),
+  parameters: { theme: 'dark' },
 };
 
 export const Variants: Story = {

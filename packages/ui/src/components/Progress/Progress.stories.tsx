@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, waitFor } from 'storybook/test';
+import { vars } from '../../theme/contract.css.js';
 import type { Tone } from '../../theme/tokens.js';
 import { Progress } from './Progress.js';
-import type { ProgressSize } from './Progress.js';
+import type { ProgressProps, ProgressSize } from './Progress.js';
 
 const meta = {
   title: 'UI/Progress',
@@ -19,8 +20,26 @@ const sizes: ProgressSize[] = ['sm', 'md', 'lg'];
 const width = (el: Element) => el.getBoundingClientRect().width;
 const getRange = (bar: HTMLElement) => bar.querySelector<HTMLElement>('[data-part="range"]')!;
 
-/** Buttons move the value; the bar, its ARIA values and the text follow. */
+/** 40% of the contract term: the bar, its ARIA values and the text agree. */
 export const Default: Story = {
+  render: (args) => (
+    <div style={{ maxWidth: 420 }}>
+      <Progress {...args} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const bar = canvas.getByRole('progressbar', { name: 'Contract term' });
+    await expect(bar).toHaveAttribute('aria-valuenow', '40');
+    await expect(bar).toHaveAttribute('aria-valuemin', '0');
+    await expect(bar).toHaveAttribute('aria-valuemax', '100');
+    await expect(canvas.getByText('40%')).toBeVisible();
+    await waitFor(() => expect(width(getRange(bar)) / width(bar)).toBeCloseTo(0.4, 2));
+  },
+};
+
+/** Buttons move the value (by keyboard); the bar, its ARIA values and the text follow; above 100 clamps. */
+export const ValueChangesTest: Story = {
+  tags: ['!dev', 'interaction'],
   render: function Render(args) {
     const [value, setValue] = useState<number | null>(args.value);
     return (
@@ -37,15 +56,10 @@ export const Default: Story = {
       </div>
     );
   },
-  play: async ({ canvas }) => {
+  play: async (context) => {
+    const { canvas } = context;
+    await Default.play?.(context);
     const bar = canvas.getByRole('progressbar', { name: 'Contract term' });
-    await expect(bar).toHaveAttribute('aria-valuenow', '40');
-    await expect(bar).toHaveAttribute('aria-valuemin', '0');
-    await expect(bar).toHaveAttribute('aria-valuemax', '100');
-    await expect(canvas.getByText('40%')).toBeVisible();
-    await waitFor(() => expect(width(getRange(bar)) / width(bar)).toBeCloseTo(0.4, 2));
-
-    // Keyboard: the buttons drive it; values above 100 are clamped.
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
     await expect(bar).toHaveAttribute('aria-valuenow', '70');
@@ -59,6 +73,87 @@ export const Default: Story = {
     await expect(bar).not.toHaveAttribute('aria-valuenow');
     await expect(bar).toHaveAttribute('data-state', 'indeterminate');
     await expect(canvas.queryByText('100%')).toBeNull();
+  },
+};
+
+/** The rendered colour of a theme colour, inside the story's themed root. */
+function themeColour(inside: Element, colour: string) {
+  // The kit's resets (important, layered) beat a probe's inline style inside the root: resolve the
+  // variable there and the colour outside it.
+  const name = /var\((--[^),]+)/.exec(colour)?.[1];
+  const value = name ? getComputedStyle(inside).getPropertyValue(name).trim() : colour;
+  const probe = document.createElement('span');
+  probe.style.color = value;
+  document.body.append(probe);
+  const rgb = getComputedStyle(probe).color;
+  probe.remove();
+  return rgb;
+}
+
+/**
+ * The upload stopped at 62% with a failure: the fill stops there in the danger colour, and "Failed"
+ * (with an icon) is shown and read with the bar, so the state is not told by colour alone.
+ */
+export const StatusError: Story = {
+  args: { label: 'Uploading contract.pdf', value: 62, status: 'error' },
+  parameters: { width: 420 },
+  play: async ({ canvas, canvasElement }) => {
+    const bar = canvas.getByRole('progressbar', { name: 'Uploading contract.pdf' });
+    await expect(bar).toHaveAccessibleDescription('Failed');
+    await expect(bar).toHaveAttribute('aria-valuenow', '62');
+    await expect(canvas.getByText('Failed')).toBeVisible();
+    await expect(getComputedStyle(getRange(bar)).backgroundColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.tone.danger.solid),
+    );
+    // Stopped, not busy: no sliding bar.
+    await expect(getComputedStyle(bar, '::after').animationName).toBe('none');
+  },
+};
+
+/** The work is done: a full success fill, "Complete" with a check. */
+export const StatusComplete: Story = {
+  args: { label: 'Onboarding', value: 100, status: 'complete' },
+  parameters: { width: 420 },
+  play: async ({ canvas, canvasElement }) => {
+    const bar = canvas.getByRole('progressbar', { name: 'Onboarding' });
+    await expect(bar).toHaveAccessibleDescription('Complete');
+    await expect(bar).toHaveAttribute('data-state', 'complete');
+    await expect(canvas.getByText('Complete')).toBeVisible();
+    await waitFor(() => expect(width(getRange(bar))).toBeCloseTo(width(bar), 0));
+    await expect(getComputedStyle(getRange(bar)).backgroundColor).toBe(
+      themeColour(canvasElement.querySelector('main')!, vars.color.tone.success.solid),
+    );
+  },
+};
+
+/** Both states with a marker, translated words, a failure before any progress; dark and right to left. */
+const statuses = (args: ProgressProps) => (
+  <div style={{ display: 'grid', gap: 20, maxWidth: 420 }}>
+    <Progress {...args} label="Importing invoices" value={35} status="error" />
+    <Progress
+      {...args}
+      label="Contract term"
+      value={100}
+      status="complete"
+      valueText="365 of 365 days"
+      marker={{ position: (305 / 365) * 100, label: 'Check-in: 60 days before the end date' }}
+    />
+    <Progress {...args} label="Connecting to your calendar" value={null} status="error" />
+  </div>
+);
+
+export const StatusesDark: Story = { render: statuses, parameters: { theme: 'dark' } };
+
+export const StatusesRightToLeft: Story = {
+  render: (args) => statuses({ ...args, statusLabels: { error: 'فشل', complete: 'اكتمل' } }),
+  parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('progressbar', { name: 'Importing invoices' })).toHaveAccessibleDescription(
+      'فشل',
+    );
+    // Failed before any progress: an empty bar, not the busy animation.
+    const empty = canvas.getByRole('progressbar', { name: 'Connecting to your calendar' });
+    await expect(empty).toHaveAttribute('aria-valuenow', '0');
   },
 };
 

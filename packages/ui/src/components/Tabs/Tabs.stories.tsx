@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { expect, fn, userEvent, waitFor } from 'storybook/test';
+import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { SkeletonText } from '../Skeleton/index.js';
+import { Spinner } from '../Spinner/index.js';
 import { Tabs } from './Tabs.js';
 import type { TabItem } from './Tabs.js';
 
@@ -29,6 +31,26 @@ type Story = StoryObj<typeof meta>;
 const indicatorOf = (tablist: HTMLElement) => tablist.querySelector<HTMLElement>('[data-part="indicator"]')!;
 
 export const Default: Story = {
+  play: async ({ canvas }) => {
+    const tablist = canvas.getByRole('tablist', { name: 'Account sections' });
+    await expect(tablist).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('tab', { name: 'Messages (3 unread)' })).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Invoices 99+' })).toBeVisible();
+    await expect(canvas.getByRole('tab', { name: 'Archive' })).toBeDisabled();
+    await expect(canvas.getByRole('tabpanel', { name: 'Overview' })).toHaveTextContent(
+      'Your account at a glance.',
+    );
+  },
+};
+
+/**
+ * Keyboard: Tab enters the list on the selected tab; arrows move and select (automatic activation),
+ * skipping the disabled tab; Home and End; Tab into the panel; clicks select and move the indicator.
+ */
+export const KeyboardNavigationTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const tablist = canvas.getByRole('tablist', { name: 'Account sections' });
     const overview = canvas.getByRole('tab', { name: 'Overview' });
@@ -105,7 +127,7 @@ export const Default: Story = {
   },
 };
 
-/** Controlled: the parent owns the value. */
+/** Controlled: the parent owns the value (here Invoices). */
 export const Controlled: Story = {
   render: function Render(args) {
     const [value, setValue] = useState('invoices');
@@ -125,6 +147,16 @@ export const Controlled: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: /^Invoices/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(canvas.getByRole('status')).toHaveTextContent('invoices');
+  },
+};
+
+/** The parent changes the value; a click on a tab reports the new one to the parent. */
+export const ControlledTest: Story = {
+  ...Controlled,
+  tags: ['!dev', 'interaction'],
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('tab', { name: /^Invoices/ })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(canvas.getByRole('button', { name: 'Show settings' }));
     await waitFor(() =>
       expect(canvas.getByRole('tab', { name: 'Settings' })).toHaveAttribute('aria-selected', 'true'),
@@ -141,24 +173,33 @@ export const DefaultValue: Story = {
   },
 };
 
-/** Many tabs in a narrow container: the list scrolls, and focusing a tab scrolls it into view. */
+const months: TabItem[] = Array.from({ length: 14 }, (_, i) => ({
+  value: `month-${i + 1}`,
+  label: new Date(2024, i % 12, 1).toLocaleString('en', { month: 'long' }) + (i >= 12 ? ' 2025' : ' 2024'),
+  content: <p>Statement {i + 1}</p>,
+  count: i % 3 === 0 ? i : undefined,
+}));
+
+/** Many tabs in a narrow container: the list scrolls sideways; the page does not. */
 export const Overflow: Story = {
-  args: {
-    items: Array.from({ length: 14 }, (_, i) => ({
-      value: `month-${i + 1}`,
-      label:
-        new Date(2024, i % 12, 1).toLocaleString('en', { month: 'long' }) + (i >= 12 ? ' 2025' : ' 2024'),
-      content: <p>Statement {i + 1}</p>,
-      count: i % 3 === 0 ? i : undefined,
-    })),
-    listLabel: 'Statements',
-  },
+  args: { items: months, listLabel: 'Statements' },
   parameters: { width: 280 },
   play: async ({ canvas, canvasElement }) => {
     const tablist = canvas.getByRole('tablist', { name: 'Statements' });
     await expect(tablist.scrollWidth).toBeGreaterThan(tablist.clientWidth);
     const main = canvasElement.querySelector('main')!;
     await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth);
+  },
+};
+
+/** Focusing a tab out of view (End) scrolls it into view. */
+export const OverflowScrollTest: Story = {
+  ...Overflow,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas } = context;
+    await Overflow.play?.(context);
+    const tablist = canvas.getByRole('tablist', { name: 'Statements' });
     await userEvent.click(canvas.getByRole('tab', { name: 'January 2024 0' }));
     await userEvent.keyboard('{End}');
     const last = canvas.getByRole('tab', { name: 'February 2025' });
@@ -171,6 +212,77 @@ export const Overflow: Story = {
     });
   },
 };
+
+/** The account tabs in a 280px container: they scroll, starting at the inline start. */
+export const Narrow: Story = {
+  parameters: { width: 280 },
+  play: async ({ canvas }) => {
+    const tablist = canvas.getByRole('tablist', { name: 'Account sections' });
+    await expect(tablist.scrollWidth).toBeGreaterThan(tablist.clientWidth);
+    await expect(tablist.scrollLeft).toBe(0);
+  },
+};
+
+/** Right to left, narrow: the list starts at the right and scrolls towards the left. */
+export const NarrowRightToLeft: Story = {
+  args: {
+    listLabel: 'كشوف الحساب',
+    items: months.map((item, i) => ({
+      ...item,
+      label: new Date(2024, i % 12, 1).toLocaleString('ar', { month: 'long' }),
+    })),
+  },
+  parameters: { width: 280, dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const tablist = canvas.getByRole('tablist', { name: 'كشوف الحساب' });
+    await expect(tablist.scrollWidth).toBeGreaterThan(tablist.clientWidth);
+    const first = canvas.getAllByRole('tab')[0]!;
+    await expect(Math.round(first.getBoundingClientRect().right)).toBeLessThanOrEqual(
+      Math.round(tablist.getBoundingClientRect().right),
+    );
+    await expect(first.getBoundingClientRect().right).toBeGreaterThan(
+      tablist.getBoundingClientRect().right - 20,
+    );
+  },
+};
+
+/** The Archive tab is disabled: dimmed, not selectable, skipped by the arrow keys. */
+export const DisabledTab: Story = {
+  args: { defaultValue: 'invoices' },
+  play: async ({ canvas }) => {
+    const archive = canvas.getByRole('tab', { name: 'Archive' });
+    await expect(archive).toBeDisabled();
+    await expect(archive).toHaveAttribute('aria-selected', 'false');
+    await expect(Number(getComputedStyle(archive).opacity)).toBeLessThan(1);
+  },
+};
+
+/** The selected panel while its content loads: the kit's spinner, named, over skeleton lines. */
+export const LoadingPanel: Story = {
+  args: {
+    defaultValue: 'messages',
+    items: items.map((item) =>
+      item.value === 'messages'
+        ? {
+            ...item,
+            content: (
+              <div aria-busy="true" style={{ display: 'grid', gap: 12 }}>
+                <Spinner label="Loading messages…" />
+                <SkeletonText lines={3} />
+              </div>
+            ),
+          }
+        : item,
+    ),
+  },
+  play: async ({ canvas }) => {
+    const panel = canvas.getByRole('tabpanel', { name: 'Messages (3 unread)' });
+    await expect(within(panel).getByRole('status', { name: 'Loading messages…' })).toBeVisible();
+    await expect(panel.firstElementChild).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+export const LoadingPanelDark: Story = { ...LoadingPanel, parameters: { theme: 'dark' } };
 
 export const LongText: Story = {
   args: {
@@ -213,7 +325,7 @@ export const UnbrokenText: Story = {
 
 export const Dark: Story = { parameters: { theme: 'dark' } };
 
-/** Arrow keys follow the reading direction: ArrowLeft moves to the next tab. */
+/** Right to left: the first tab at the right, Arabic-Indic digits in the count. */
 export const RightToLeft: Story = {
   args: {
     listLabel: 'أقسام الحساب',
@@ -224,6 +336,18 @@ export const RightToLeft: Story = {
     ],
   },
   parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    const first = canvas.getByRole('tab', { name: 'نظرة عامة' });
+    const second = canvas.getByRole('tab', { name: /^الرسائل/ });
+    await expect(first.getBoundingClientRect().left).toBeGreaterThan(second.getBoundingClientRect().left);
+    await expect(second).toHaveTextContent('٣');
+  },
+};
+
+/** Arrow keys follow the reading direction: ArrowLeft moves to the next tab. */
+export const RightToLeftKeyboardTest: Story = {
+  ...RightToLeft,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas }) => {
     const first = canvas.getByRole('tab', { name: 'نظرة عامة' });
     const second = canvas.getByRole('tab', { name: /^الرسائل/ });

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { createPortalToaster } from './createPortalToaster.js';
@@ -11,6 +11,16 @@ import { Toaster } from './Toaster.js';
 function useStoryToaster(placement?: ToasterPlacement): PortalToaster {
   const [toaster] = useState(() => createPortalToaster({ placement }));
   return toaster;
+}
+
+/** Shows toasts once, when the story mounts: a still story's toasts are there without a click. */
+function useShownOnMount(show: () => void) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current) return;
+    shown.current = true;
+    show();
+  });
 }
 
 const messages: Record<ToastStatus, PortalToastOptions> = {
@@ -29,11 +39,18 @@ interface DemoProps {
   labels?: Partial<Record<ToastStatus, PortalToastOptions>>;
   /** Overrides the 5000 ms default; interaction tests use a long one so a slow machine can't race it. */
   duration?: number;
+  /** Toasts shown when the story mounts, in this order; they stay until closed. */
+  shown?: ToastStatus[];
 }
 
-function Demo({ placement, closable = true, closeLabel, labels, duration }: DemoProps) {
+function Demo({ placement, closable = true, closeLabel, labels, duration, shown = [] }: DemoProps) {
   const toaster = useStoryToaster(placement);
   const [loadingId, setLoadingId] = useState<string>();
+  useShownOnMount(() => {
+    for (const type of shown) {
+      toaster.create({ ...messages[type], ...labels?.[type], type, closable, duration: Infinity });
+    }
+  });
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       {statuses.map((type) => (
@@ -75,7 +92,43 @@ const overlaysOf = (canvasElement: HTMLElement) =>
   canvasElement.ownerDocument.querySelector<HTMLElement>('[data-cp-overlays]')!;
 const toastOf = (el: HTMLElement) => el.closest<HTMLElement>('[data-scope="toast"][data-part="root"]')!;
 
+/** Every status at once: the live region, each toast with its role, its text and a close button. */
 export const Default: Story = {
+  args: { shown: statuses },
+  play: async ({ canvasElement }) => {
+    const overlays = within(overlaysOf(canvasElement));
+    // The region mounts once the overlay container exists, a frame after the story.
+    const region = await overlays.findByRole('region', { name: /^Notifications/ });
+    await expect(region).toHaveAttribute('aria-live', 'polite');
+    await expect(region).toHaveAttribute('data-placement', 'bottom');
+    for (const type of statuses) {
+      const toast = toastOf(await overlays.findByText(String(messages[type].title)));
+      await expect(toast).toHaveAttribute('data-type', type);
+      await expect(toast).toHaveAttribute('role', type === 'error' ? 'alert' : 'status');
+      await expect(toast).toHaveAttribute('aria-live', type === 'error' ? 'assertive' : 'polite');
+      await expect(toast).toHaveTextContent(String(messages[type].description));
+      // The toast fades in from opacity 0: wait for the entry animation rather than race it.
+      await waitFor(() =>
+        expect(within(toast).getByRole('button', { name: 'Dismiss notification' })).toBeVisible(),
+      );
+    }
+    await expect(overlays.getByRole('alert')).toHaveTextContent('Upload failed');
+  },
+};
+
+/** No toast yet: the buttons that show them (where the interaction tests start). */
+export const Empty: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    const overlays = within(overlaysOf(canvasElement));
+    await expect(await overlays.findByRole('region', { name: /^Notifications/ })).toBeInTheDocument();
+    await expect(canvas.getByRole('button', { name: 'Show info' })).toBeVisible();
+    await expect(overlays.queryByRole('status')).toBeNull();
+  },
+};
+
+/** Each status from its button; closing by mouse, by Enter on the close button and by Escape. */
+export const ShowAndDismissTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: { duration: 120_000 },
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
@@ -124,7 +177,8 @@ export const Default: Story = {
 };
 
 /** Loading toasts stay until updated; the update then times out like any other toast. */
-export const LoadingUntilUpdated: Story = {
+export const LoadingUntilUpdatedTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: { closable: false },
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
@@ -143,7 +197,8 @@ export const LoadingUntilUpdated: Story = {
 };
 
 /** Toasts hide themselves after 5 s by default. */
-export const AutoDismiss: Story = {
+export const AutoDismissTest: Story = {
+  tags: ['!dev', 'interaction'],
   render: function Render() {
     const toaster = useStoryToaster();
     return (
@@ -185,25 +240,19 @@ const placements: ToasterPlacement[] = [
 export const Placements: Story = {
   render: function Render() {
     const toasters = placements.map((p) => ({ p, t: useStoryToaster(p) }));
+    useShownOnMount(() => {
+      for (const { p, t } of toasters) t.info({ title: p, description: `Placed ${p}`, duration: Infinity });
+    });
     return (
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-        <Button
-          onClick={() => {
-            for (const { p, t } of toasters)
-              t.info({ title: p, description: `Placed ${p}`, duration: Infinity });
-          }}
-        >
-          Show everywhere
-        </Button>
         {toasters.map(({ p, t }) => (
           <Toaster key={p} toaster={t} />
         ))}
       </div>
     );
   },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
-    await userEvent.click(canvas.getByRole('button', { name: 'Show everywhere' }));
     const view = canvasElement.ownerDocument.documentElement;
     const box = async (p: string) =>
       toastOf(await overlays.findByText(`Placed ${p}`)).getBoundingClientRect();
@@ -237,24 +286,15 @@ export const Placements: Story = {
 export const Stacked: Story = {
   render: function Render() {
     const toaster = useStoryToaster('bottom-right');
-    return (
-      <>
-        <Button
-          onClick={() => {
-            toaster.info({ title: 'First', duration: Infinity });
-            toaster.warning({ title: 'Second', description: 'With a description.', duration: Infinity });
-            toaster.success({ title: 'Third', duration: Infinity, closable: true });
-          }}
-        >
-          Show three
-        </Button>
-        <Toaster toaster={toaster} />
-      </>
-    );
+    useShownOnMount(() => {
+      toaster.info({ title: 'First', duration: Infinity });
+      toaster.warning({ title: 'Second', description: 'With a description.', duration: Infinity });
+      toaster.success({ title: 'Third', duration: Infinity, closable: true });
+    });
+    return <Toaster toaster={toaster} />;
   },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
-    await userEvent.click(canvas.getByRole('button', { name: 'Show three' }));
     await waitFor(async () => {
       const boxes = await Promise.all(
         ['First', 'Second', 'Third'].map(async (t) =>
@@ -268,28 +308,41 @@ export const Stacked: Story = {
   },
 };
 
+/** A toast with an action (Undo), staying until it is used or closed. */
+function ArchivedToast({ onMount = false }: { onMount?: boolean }) {
+  const toaster = useStoryToaster();
+  const [undone, setUndone] = useState(false);
+  const archive = () =>
+    toaster.create({
+      title: 'Message archived',
+      action: { label: 'Undo', onClick: () => setUndone(true) },
+      duration: Infinity,
+    });
+  useShownOnMount(() => {
+    if (onMount) archive();
+  });
+  return (
+    <>
+      <Button onClick={archive}>Archive</Button>
+      <p role="status">{undone ? 'Restored' : ''}</p>
+      <Toaster toaster={toaster} />
+    </>
+  );
+}
+
 export const WithAction: Story = {
-  render: function Render() {
-    const toaster = useStoryToaster();
-    const [undone, setUndone] = useState(false);
-    return (
-      <>
-        <Button
-          onClick={() =>
-            toaster.create({
-              title: 'Message archived',
-              action: { label: 'Undo', onClick: () => setUndone(true) },
-              duration: Infinity,
-            })
-          }
-        >
-          Archive
-        </Button>
-        <p role="status">{undone ? 'Restored' : ''}</p>
-        <Toaster toaster={toaster} />
-      </>
-    );
+  render: () => <ArchivedToast onMount />,
+  play: async ({ canvasElement }) => {
+    const overlays = within(overlaysOf(canvasElement));
+    const undo = await overlays.findByRole('button', { name: 'Undo' });
+    await waitFor(() => expect(undo).toBeVisible());
   },
+};
+
+/** The action runs and closes its toast. */
+export const WithActionTest: Story = {
+  tags: ['!dev', 'interaction'],
+  render: () => <ArchivedToast />,
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
     await userEvent.click(canvas.getByRole('button', { name: 'Archive' }));
@@ -313,12 +366,10 @@ const long: Partial<Record<ToastStatus, PortalToastOptions>> = {
 };
 
 export const LongText: Story = {
-  args: { labels: long },
+  args: { labels: long, shown: ['info', 'error'] },
   parameters: { width: 280 },
-  play: async ({ canvas, canvasElement }) => {
+  play: async ({ canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
-    await userEvent.click(canvas.getByRole('button', { name: 'Show info' }));
-    await userEvent.click(canvas.getByRole('button', { name: 'Show error' }));
     const toast = toastOf(await overlays.findByText(/very-long-file-name/));
     await waitFor(() => {
       const box = toast.getBoundingClientRect();
@@ -329,21 +380,21 @@ export const LongText: Story = {
   },
 };
 
-/** Shows every status; used by the Dark and RTL stories. */
-const showAll: Story['play'] = async ({ canvas, canvasElement }) => {
+/** Every status is shown (on mount); used by the Narrow, Dark and RTL stories. */
+const allShown: Story['play'] = async ({ canvasElement }) => {
   const overlays = within(overlaysOf(canvasElement));
-  for (const type of statuses) await userEvent.click(canvas.getByRole('button', { name: `Show ${type}` }));
   const alert = await overlays.findByRole('alert');
   // Toasts fade in from opacity 0: wait for the entry animation rather than race it.
   await waitFor(() => expect(alert).toBeVisible());
   await waitFor(() => expect(overlays.getAllByRole('status')).toHaveLength(4));
 };
 
-export const Narrow: Story = { parameters: { width: 280 }, play: showAll };
-export const Dark: Story = { parameters: { theme: 'dark' }, play: showAll };
+export const Narrow: Story = { args: { shown: statuses }, parameters: { width: 280 }, play: allShown };
+export const Dark: Story = { args: { shown: statuses }, parameters: { theme: 'dark' }, play: allShown };
 
 export const RightToLeft: Story = {
   args: {
+    shown: statuses,
     placement: 'bottom-right',
     closeLabel: 'إغلاق الإشعار',
     labels: {
@@ -356,7 +407,7 @@ export const RightToLeft: Story = {
   },
   parameters: { dir: 'rtl' },
   play: async (ctx) => {
-    await showAll(ctx);
+    await allShown(ctx);
     const overlays = within(overlaysOf(ctx.canvasElement));
     // bottom-right means bottom-end: on the left in RTL.
     const toast = toastOf(overlays.getByText('كشف حساب جديد'));

@@ -26,7 +26,32 @@ const settled = async (el: Element) => {
   await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
 };
 
+/** Open (as on hover or focus): the text in the overlay layer, describing its trigger. */
 export const Default: Story = {
+  args: { open: true },
+  play: async ({ canvas, canvasElement }) => {
+    const trigger = canvas.getByRole('button', { name: 'Copy link' });
+    const tip = await body(canvasElement).findByRole('tooltip');
+    await settled(tip);
+    await expect(tip).toHaveTextContent('Copies the link to your clipboard');
+    await expect(trigger).toHaveAttribute('aria-describedby', tip.id);
+    // Portalled into the themed root's overlay layer.
+    await expect(tip.closest('[data-cp-overlays]')).not.toBeNull();
+  },
+};
+
+/** Closed: the trigger alone (where the interaction tests start). */
+export const Closed: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Copy link' })).toBeVisible();
+    await expect(body(canvasElement).queryByRole('tooltip')).toBeNull();
+  },
+};
+
+/** Hover opens after the delay and leaving closes; Tab opens at once, Escape and blur close. */
+export const HoverAndKeyboardTest: Story = {
+  ...Closed,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const page = body(canvasElement);
     const trigger = canvas.getByRole('button', { name: 'Copy link' });
@@ -89,7 +114,9 @@ export const Placements: Story = {
   },
 };
 
-export const CustomDelays: Story = {
+/** No delays: hover opens it at once. */
+export const CustomDelaysTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: { openDelay: 0, closeDelay: 0, placement: 'bottom' },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.hover(canvas.getByRole('button'));
@@ -98,8 +125,18 @@ export const CustomDelays: Story = {
   },
 };
 
+/** A disabled tooltip: the trigger alone, whatever happens to it. */
 export const Disabled: Story = {
   args: { disabled: true, openDelay: 0 },
+  play: async ({ canvasElement }) => {
+    await expect(body(canvasElement).queryByRole('tooltip')).toBeNull();
+  },
+};
+
+/** Neither hover nor focus opens a disabled tooltip. */
+export const DisabledTest: Story = {
+  ...Disabled,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const trigger = canvas.getByRole('button');
     await userEvent.hover(trigger);
@@ -109,8 +146,8 @@ export const Disabled: Story = {
   },
 };
 
-const openByKeyboard: Story['play'] = async ({ canvasElement }) => {
-  await userEvent.tab();
+/** The open tooltip, settled, fits within 280px. */
+const openTooltip: Story['play'] = async ({ canvasElement }) => {
   const tip = await body(canvasElement).findByRole('tooltip');
   await settled(tip);
   const r = tip.getBoundingClientRect();
@@ -120,19 +157,23 @@ const openByKeyboard: Story['play'] = async ({ canvasElement }) => {
 /** Long text wraps inside the maximum width. */
 export const LongText: Story = {
   args: {
+    open: true,
     content:
       'Copies a shareable link to this report to your clipboard. Anyone in your organisation with access to the portal can open it; people outside cannot.',
   },
   play: async (ctx) => {
-    await openByKeyboard(ctx);
+    await openTooltip(ctx);
     const tip = body(ctx.canvasElement).getByRole('tooltip');
     await expect(tip.getBoundingClientRect().height).toBeGreaterThan(40);
   },
 };
 
 export const UnbrokenText: Story = {
-  args: { content: 'https://portal.example.com/reports/2025/q4/0123456789abcdef0123456789abcdef' },
-  play: openByKeyboard,
+  args: {
+    open: true,
+    content: 'https://portal.example.com/reports/2025/q4/0123456789abcdef0123456789abcdef',
+  },
+  play: openTooltip,
 };
 
 export const Narrow: Story = { ...LongText, parameters: { width: 280 } };
@@ -142,13 +183,13 @@ export const Dark: Story = { ...LongText, parameters: { theme: 'dark' } };
 /** In RTL, `-start` alignment is the right edge of the trigger. */
 export const RightToLeft: Story = {
   args: {
+    open: true,
     content: 'ينسخ الرابط إلى الحافظة',
     placement: 'bottom-start',
     children: <Button variant="outline">نسخ الرابط</Button>,
   },
   parameters: { dir: 'rtl' },
   play: async ({ canvas, canvasElement }) => {
-    await userEvent.tab();
     const tip = await body(canvasElement).findByRole('tooltip');
     await settled(tip);
     const trigger = canvas.getByRole('button').getBoundingClientRect();
