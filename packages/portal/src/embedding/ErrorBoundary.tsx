@@ -3,6 +3,7 @@ import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { usePortal } from '../PortalContext.js';
+import * as styles from './ErrorBoundary.css.js';
 
 interface BoundaryProps {
   /** Names the boundary in `onError` (e.g. 'page:/dashboard', 'frame:navigation'). */
@@ -65,13 +66,15 @@ export function ErrorBoundary({
       onReset={reset}
       resetKey={resetKey}
       fallback={(retry) => (
-        <ErrorState
-          title={t('state.error.title')}
-          message={t('state.error.body')}
-          labels={{ retry: t('state.retry') }}
-          onRetry={retry}
-          {...(compact ? { size: 'sm' as const } : {})}
-        />
+        <div className={compact ? styles.part : styles.page}>
+          <ErrorState
+            title={t('state.error.title')}
+            message={t('state.error.body')}
+            labels={{ retry: t('state.retry') }}
+            onRetry={retry}
+            {...(compact ? { size: 'sm' as const } : {})}
+          />
+        </div>
       )}
     >
       {children}
