@@ -109,8 +109,25 @@ export const SignedOutCustomLoginUrl: Story = {
   },
 };
 
-/** While the session loads (slowly): a labelled spinner, then the page. */
+/**
+ * While the session loads: a labelled spinner, and nothing else. The mock API never answers
+ * (the mocks' `loading` state), so the story stays loading.
+ */
 export const Loading: Story = {
+  parameters: { msw: { handlers: handlers({ session: 'loading' }) } },
+  play: async ({ canvas, args }) => {
+    await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await expect(canvas.getByRole('status', { name: 'Loading…' })).toBeVisible();
+    await expect(args.onReady).not.toHaveBeenCalled();
+    await expect(args.onError).not.toHaveBeenCalled();
+  },
+};
+
+/** A slow session (1.5 s): the spinner, then the page, and only then is the host told it is ready. */
+export const LoadingThenDashboardTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: { msw: { handlers: handlers({ session: 'slow' }, { slowMs: 1500 }) } },
   play: async ({ canvas, canvasElement, args }) => {
     await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
@@ -125,13 +142,13 @@ export const Loading: Story = {
 const offlineSession = switchableRoute('session', 'networkError');
 
 /**
- * The host cannot be reached (status 0): an offline message with retry, reported to the host.
- * When the connection is back, retry brings the portal up without a reload.
+ * The host cannot be reached (status 0): an offline message with retry, reported to the host once,
+ * after the retries. Nothing answers, so the story stays offline.
  */
-export const ApiDown: Story = {
+export const Offline: Story = {
   parameters: { msw: { handlers: [offlineSession.handler, ...scenario('signedIn')] } },
   beforeEach: () => offlineSession.reset(),
-  play: async ({ canvas, canvasElement, args }) => {
+  play: async ({ canvas, args }) => {
     const heading = await canvas.findByRole('heading', { name: 'You appear to be offline' }, SLOW);
     const alert = canvas.getByRole('alert');
     await expect(alert).toContainElement(heading);
@@ -146,7 +163,16 @@ export const ApiDown: Story = {
     const [error, where] = (args.onError as ReturnType<typeof fn>).mock.calls[0] ?? [];
     await expect(where).toBe('query:session');
     await expect(isRequestError(error) && error.status === 0).toBe(true);
+  },
+};
 
+/** When the connection is back, retry brings the portal up without a reload. */
+export const OfflineRecoversTest: Story = {
+  ...Offline,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas, canvasElement, args } = context;
+    await Offline.play?.(context);
     offlineSession.recover();
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(await pageHeading(canvasElement, 'Dashboard')).toBeVisible();
@@ -166,6 +192,17 @@ export const ServerError: Story = {
     await expect(canvas.getByRole('alert')).toContainElement(heading);
     await expect(canvas.queryByText('You appear to be offline')).not.toBeInTheDocument();
     await expect(args.onError).toHaveBeenCalledWith(expect.anything(), 'query:session');
+    await expect(args.onSignInRequired).not.toHaveBeenCalled();
+  },
+};
+
+/** Still failing: retry asks again (busy while it asks) and the message stays. */
+export const ServerErrorRetryTest: Story = {
+  ...ServerError,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas, args } = context;
+    await ServerError.play?.(context);
     const before = failingSession.calls;
     // Still failing: retry asks again and the message stays (busy while it asks).
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
@@ -315,9 +352,12 @@ const navigateB = fn();
 /**
  * Two portals on one page stay independent: each has its own query cache (each asks for the
  * session), colour-mode storage key and memory route. Both start signed out, each on its own
- * sign-in page; signing in and navigating in one leaves the other where it was.
+ * sign-in page; signing in and navigating in one leaves the other where it was. (No still of the
+ * start: two sign-in forms with the same name are two alike form landmarks, which axe fails;
+ * TwoPortalsDefaultStorage shows two portals side by side.)
  */
-export const TwoPortals: Story = {
+export const TwoPortalsTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: {
     msw: { handlers: [sessionCalls.handler, ...twoPortalsAuth.handlers, ...scenario('signedIn')] },
   },
@@ -351,12 +391,12 @@ export const TwoPortals: Story = {
     </div>
   ),
   play: async ({ canvasElement, args }) => {
+    const address = window.location.href;
+    const historyLength = window.history.length;
     const [rootA, rootB] = portalRoots(canvasElement);
     if (!rootA || !rootB) throw new Error('Expected two portal roots');
     const a = within(rootA);
     const b = within(rootB);
-    const address = window.location.href;
-    const historyLength = window.history.length;
     await expect(
       await b.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
     ).toBeVisible();
@@ -511,7 +551,8 @@ const signInFlow = sessionAfterSignIn();
  * The whole round trip: the guard opens the portal's own sign-in page with returnTo (in place of the
  * page asked for); after signing in the portal is back where the visitor was.
  */
-export const SignInRoundTrip: Story = {
+export const SignInRoundTripTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: { routing: { mode: 'memory', initialPath: '/services/ai-agents' } },
   parameters: { msw: { handlers: [...signInFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signInFlow.reset(),
@@ -533,7 +574,8 @@ const signOutFlow = sessionUntilSignOut();
  * Signing out (from the frame's settings menu, found by its name): the host session ends, the host
  * is told (`onSignOut`), and the portal's sign-in page shows, leading back to the portal's start.
  */
-export const SignOut: Story = {
+export const SignOutTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: { msw: { handlers: [...signOutFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signOutFlow.reset(),
   args: { onSignOut: fn() },

@@ -41,9 +41,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Keyboard only: Tab to email, type, Tab to password, Enter; then the page of returnTo. */
+/** The empty form: email and password with their autocomplete hints, an empty alert region. */
 export const Default: Story = {
-  play: async ({ canvas, canvasElement, args }) => {
+  play: async ({ canvas, args }) => {
     const form = await canvas.findByRole('form', { name: 'Sign in to your portal' });
     await expect(canvas.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
     await waitFor(() => expect(args.onReady).toHaveBeenCalledTimes(1));
@@ -52,6 +52,19 @@ export const Default: Story = {
     await expect(email).toHaveAttribute('autocomplete', 'username');
     await expect(password).toHaveAttribute('autocomplete', 'current-password');
     await expect(canvas.getByRole('alert')).toBeEmptyDOMElement();
+  },
+};
+
+/** Keyboard only: Tab to email, type, Tab to password, Enter; then the page of returnTo. */
+export const KeyboardSignInTest: Story = {
+  ...Default,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas, canvasElement, args } = context;
+    await Default.play?.(context);
+    const form = canvas.getByRole('form', { name: 'Sign in to your portal' });
+    const email = within(form).getByRole('textbox', { name: 'Email' });
+    const password = within(form).getByLabelText('Password');
 
     const address = window.location.href;
     await userEvent.tab();
@@ -74,7 +87,8 @@ export const Default: Story = {
 };
 
 /** 401: the reason in the alert region, the fields marked invalid, focus back on the email. */
-export const WrongPassword: Story = {
+export const WrongPasswordTest: Story = {
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     const email = await canvas.findByRole('textbox', { name: 'Email' });
     await userEvent.type(email, EMAIL);
@@ -106,7 +120,8 @@ export const AlreadySignedIn: Story = {
 };
 
 /** 429: too many attempts, in plain words. */
-export const TooManyAttempts: Story = {
+export const TooManyAttemptsTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: {
     msw: { handlers: [failingRoute('signIn', 'tooManyRequests'), ...auth.handlers, ...handlers()] },
   },
@@ -122,7 +137,8 @@ export const TooManyAttempts: Story = {
 };
 
 /** Any other failure (here the host is unreachable): a general "try again later". */
-export const Unavailable: Story = {
+export const UnavailableTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: { msw: { handlers: [...auth.handlers, ...handlers({ signIn: 'networkError' })] } },
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Email' }), EMAIL);
@@ -136,7 +152,8 @@ export const Unavailable: Story = {
 };
 
 /** While the host checks (slowly): the button says so, is busy and ignores more submits. */
-export const Busy: Story = {
+export const BusyTest: Story = {
+  tags: ['!dev', 'interaction'],
   parameters: {
     msw: {
       handlers: [signInCalls.handler, ...auth.handlers, ...handlers({ signIn: 'slow' }, { slowMs: 1500 })],
@@ -165,7 +182,8 @@ export const Busy: Story = {
 };
 
 /** Submitting empty fields: a message, focus on the first empty field, no request. */
-export const EmptySubmit: Story = {
+export const EmptySubmitTest: Story = {
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas }) => {
     const email = await canvas.findByRole('textbox', { name: 'Email' });
     const password = canvas.getByLabelText('Password');
@@ -184,10 +202,21 @@ export const EmptySubmit: Story = {
 /** Single sign-on: one button that starts the host's sign-in with the same returnTo. */
 export const SingleSignOn: Story = {
   args: { signInMode: 'sso' },
-  play: async ({ canvas, args }) => {
-    const button = await canvas.findByRole('button', { name: 'Continue with single sign-on' });
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('button', { name: 'Continue with single sign-on' })).toBeVisible();
     await expect(canvas.queryByRole('textbox', { name: 'Email' })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('form')).not.toBeInTheDocument();
+  },
+};
+
+/** Enter on the button starts the host's sign-in, once. */
+export const SingleSignOnTest: Story = {
+  ...SingleSignOn,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas, args } = context;
+    await SingleSignOn.play?.(context);
+    const button = canvas.getByRole('button', { name: 'Continue with single sign-on' });
     button.focus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onSignInRequired).toHaveBeenCalledWith(
@@ -207,8 +236,19 @@ export const Arabic: Story = {
     const root = portalRoot(canvasElement);
     await expect(root).toHaveAttribute('dir', 'rtl');
     await expect(root).toHaveAttribute('lang', 'ar');
-    const email = canvas.getByRole('textbox', { name: 'البريد الإلكتروني' });
+    await expect(canvas.getByRole('textbox', { name: 'البريد الإلكتروني' })).toBeVisible();
     await expect(canvas.getByLabelText('كلمة المرور')).toBeVisible();
+  },
+};
+
+/** Arabic messages: an empty submit explains itself in Arabic. */
+export const ArabicEmptySubmitTest: Story = {
+  ...Arabic,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas } = context;
+    await Arabic.play?.(context);
+    const email = canvas.getByRole('textbox', { name: 'البريد الإلكتروني' });
     await userEvent.click(canvas.getByRole('button', { name: 'تسجيل الدخول' }));
     await expect(canvas.getByRole('alert')).toHaveTextContent('أدخل بريدك الإلكتروني وكلمة المرور.');
     await expect(email).toHaveFocus();
@@ -223,6 +263,16 @@ export const Dark: Story = {
     const root = portalRoot(canvasElement);
     await expect(root).toHaveAttribute('data-color-mode', 'dark');
     await expect(getComputedStyle(root).colorScheme).toBe('dark');
+  },
+};
+
+/** Dark, with the wrong password: the error keeps its contrast too. */
+export const DarkWrongPasswordTest: Story = {
+  ...Dark,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas } = context;
+    await Dark.play?.(context);
     await userEvent.type(canvas.getByRole('textbox', { name: 'Email' }), EMAIL);
     await userEvent.type(canvas.getByLabelText('Password'), 'wrong{Enter}');
     await waitFor(() =>

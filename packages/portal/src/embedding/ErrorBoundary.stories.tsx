@@ -1,3 +1,4 @@
+import { Button, Card } from '@client-portal/ui';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,7 +9,8 @@ import { ErrorBoundary } from './ErrorBoundary.js';
 /**
  * The portal's boundaries keep a failure inside the part that failed: the page (or a panel) shows
  * an error with retry while the navigation around it keeps working, and the host's `onError`
- * hears which boundary caught it. A stand-in navigation plays the frame here.
+ * hears which boundary caught it. A stand-in navigation (the kit's buttons) plays the frame here;
+ * the error is what users see.
  */
 
 /** What the failing parts do; reset before each story. */
@@ -16,11 +18,11 @@ const cause = { pageBroken: true, queryBroken: true, queryCalls: 0 };
 
 function FlakyPage({ path }: { path: string }) {
   if (cause.pageBroken && path === '/dashboard') throw new Error('Dashboard failed to render');
+  const title = path === '/dashboard' ? 'Dashboard' : 'Projects';
   return (
-    <section aria-labelledby="page-title">
-      <h2 id="page-title">{path === '/dashboard' ? 'Dashboard' : 'Projects'}</h2>
+    <Card as="section" title={title}>
       <p>Page content for {path}.</p>
-    </section>
+    </Card>
   );
 }
 
@@ -35,20 +37,22 @@ function Portal({
   const [clicks, setClicks] = useState(0);
   return (
     <PortalProviders onError={onError} locale={locale}>
-      <nav aria-label="Portal">
-        <button type="button" onClick={() => setPath('/dashboard')}>
-          Dashboard
-        </button>{' '}
-        <button type="button" onClick={() => setPath('/services/projects')}>
-          Projects
-        </button>{' '}
-        <button type="button" onClick={() => setClicks((n) => n + 1)}>
-          Navigation clicks: {clicks}
-        </button>
-      </nav>
-      <ErrorBoundary where={`page:${path}`} resetKey={path}>
-        <FlakyPage path={path} />
-      </ErrorBoundary>
+      <div style={{ display: 'grid', gap: 16 }}>
+        <nav aria-label="Portal" style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
+          <Button variant="ghost" tone="neutral" onClick={() => setPath('/dashboard')}>
+            Dashboard
+          </Button>
+          <Button variant="ghost" tone="neutral" onClick={() => setPath('/services/projects')}>
+            Projects
+          </Button>
+          <Button variant="outline" tone="neutral" onClick={() => setClicks((n) => n + 1)}>
+            {`Navigation clicks: ${clicks}`}
+          </Button>
+        </nav>
+        <ErrorBoundary where={`page:${path}`} resetKey={path}>
+          <FlakyPage path={path} />
+        </ErrorBoundary>
+      </div>
     </PortalProviders>
   );
 }
@@ -76,7 +80,19 @@ export const PageFails: Story = {
     );
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(args.onError).toHaveBeenCalledWith(expect.any(Error), 'page:/dashboard');
+    await expect(canvas.getByRole('navigation', { name: 'Portal' })).toBeVisible();
+  },
+};
 
+export const PageFailsDark: Story = { ...PageFails, parameters: { theme: 'dark' } };
+
+/** The navigation still responds, and the boundary keeps its error across unrelated re-renders. */
+export const NavigationStillWorksTest: Story = {
+  ...PageFails,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas } = context;
+    await PageFails.play?.(context);
     const nav = canvas.getByRole('navigation', { name: 'Portal' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Navigation clicks: 0' }));
     await expect(within(nav).getByRole('button', { name: 'Navigation clicks: 1' })).toBeVisible();
@@ -86,7 +102,8 @@ export const PageFails: Story = {
 };
 
 /** Retry renders the page again: still failing shows the error again; once fixed, the page. */
-export const RetryRecovers: Story = {
+export const RetryRecoversTest: Story = {
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas, args }) => {
     await canvas.findByRole('alert');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
@@ -102,7 +119,8 @@ export const RetryRecovers: Story = {
 };
 
 /** Navigating to another page clears the caught error (the boundary is keyed by the route). */
-export const NavigationResets: Story = {
+export const NavigationResetsTest: Story = {
+  tags: ['!dev', 'interaction'],
   play: async ({ canvas }) => {
     await canvas.findByRole('alert');
     await userEvent.click(canvas.getByRole('button', { name: 'Projects' }));
@@ -133,7 +151,7 @@ function FlakyPanel() {
     retry: false,
     throwOnError: true,
   });
-  return <p>{query.data ?? 'Loading panel…'}</p>;
+  return <p>{query.data ?? 'Loading…'}</p>;
 }
 
 function PanelsPage({ onError }: { onError: (error: unknown, where: string) => void }) {
@@ -141,19 +159,23 @@ function PanelsPage({ onError }: { onError: (error: unknown, where: string) => v
   return (
     <QueryClientProvider client={client}>
       <PortalProviders onError={onError}>
-        <section aria-labelledby="panels-title">
-          <h2 id="panels-title">Delivery</h2>
-          <div style={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 16 }}>
-            <article aria-label="DORA metrics">
+        <section aria-labelledby="panels-title" style={{ display: 'grid', gap: 16 }}>
+          <h2 id="panels-title" style={{ fontSize: 20 }}>
+            Delivery
+          </h2>
+          <div
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(240px, 1fr))', gap: 16 }}
+          >
+            <Card as="article" title="DORA metrics" headingLevel={3}>
               <ErrorBoundary where="panel:dora" compact>
                 <FlakyPanel />
               </ErrorBoundary>
-            </article>
-            <article aria-label="Repositories">
+            </Card>
+            <Card as="article" title="Repositories" headingLevel={3}>
               <ErrorBoundary where="panel:repositories" compact>
                 <p>12 repositories</p>
               </ErrorBoundary>
-            </article>
+            </Card>
           </div>
         </section>
       </PortalProviders>
@@ -161,10 +183,7 @@ function PanelsPage({ onError }: { onError: (error: unknown, where: string) => v
   );
 }
 
-/**
- * A panel's query fails: that panel alone shows a compact error; the page and the other panel
- * stay. Retry also resets the failed query, so it is fetched again.
- */
+/** A panel's query fails: that panel alone shows a compact error; the page and the other panel stay. */
 export const PanelQueryFails: Story = {
   render: (args) => <PanelsPage onError={args.onError} />,
   play: async ({ canvas, args }) => {
@@ -177,7 +196,19 @@ export const PanelQueryFails: Story = {
     ).toBeVisible();
     await expect(args.onError).toHaveBeenCalledWith(expect.any(Error), 'panel:dora');
     await expect(cause.queryCalls).toBe(1);
+  },
+};
 
+export const PanelQueryFailsRightToLeft: Story = { ...PanelQueryFails, parameters: { dir: 'rtl' } };
+
+/** Retry also resets the failed query, so it is fetched again; once it answers, the panel shows. */
+export const PanelRetryTest: Story = {
+  ...PanelQueryFails,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvas } = context;
+    await PanelQueryFails.play?.(context);
+    const dora = canvas.getByRole('article', { name: 'DORA metrics' });
     cause.queryBroken = false;
     await userEvent.click(within(dora).getByRole('button', { name: 'Try again' }));
     await expect(await within(dora).findByText('Deployment frequency: 4 a week')).toBeVisible();

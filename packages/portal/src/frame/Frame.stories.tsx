@@ -34,10 +34,10 @@ const sideNav = (canvasElement: HTMLElement) =>
   within(canvasElement).getByRole('navigation', { name: 'Portal' });
 const edge = (el: Element) => el.getBoundingClientRect();
 
-/** Expanded (the default): entries, links, active entry, sizes, landmarks, skip link. */
+/** Expanded (the default): entries, links, active entry, sizes, landmarks. */
 export const Expanded: Story = {
   args: portalArgs('expanded'),
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvasElement }) => {
     const { canvas, main } = await frameReady(canvasElement);
     const nav = sideNav(canvasElement);
     // Home shows once the profile passes the gate: all nine entries, in order, with prefixes and queries.
@@ -74,6 +74,18 @@ export const Expanded: Story = {
     await expect(canvas.getByRole('navigation', { name: 'Legal and contact' })).toBeVisible();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Open menu' })).toBeNull();
+  },
+};
+
+/** The skip link comes first, shows on focus and moves focus to the page; following an entry. */
+export const SkipLinkAndNavigationTest: Story = {
+  ...Expanded,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvasElement, args } = context;
+    await Expanded.play?.(context);
+    const { canvas, main } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
 
     // The skip link comes first, shows on focus and moves focus to the page.
     await userEvent.tab();
@@ -94,7 +106,8 @@ export const Expanded: Story = {
 };
 
 /** Mini mode by keyboard: Tab to the switch, Enter turns it on, Space off; focus inside expands it. */
-export const MiniByKeyboard: Story = {
+export const MiniByKeyboardTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('mini-keyboard'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement);
@@ -170,7 +183,8 @@ export const Mini: Story = {
 };
 
 /** Mini mode while the pointer is over it: the panel expands over the content, which stays put. */
-export const MiniHovered: Story = {
+export const MiniHoveredTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('mini-hovered'),
   beforeEach: () => {
     window.localStorage.setItem(storageKey('mini-hovered', 'nav-mini'), 'true');
@@ -259,7 +273,7 @@ export const Footer: Story = {
   },
 };
 
-/** The booking button: the account manager's booking page, in a new tab, with its tooltip. */
+/** The booking button: the account manager's booking page, in a new tab. */
 export const BookingButton: Story = {
   args: portalArgs('booking'),
   play: async ({ canvasElement }) => {
@@ -274,7 +288,18 @@ export const BookingButton: Story = {
     // Bottom right of the page area, clear of the footer.
     await expect(edge(main).right - edge(book).right).toBeLessThan(40);
     await expect(edge(book).bottom).toBeLessThanOrEqual(edge(canvas.getByRole('contentinfo')).top);
-    // Hover or focus shows the tooltip.
+  },
+};
+
+/** Hover or focus shows the booking button's tooltip. */
+export const BookingTooltipTest: Story = {
+  ...BookingButton,
+  tags: ['!dev', 'interaction'],
+  play: async (context) => {
+    const { canvasElement } = context;
+    await BookingButton.play?.(context);
+    const canvas = within(canvasElement);
+    const book = canvas.getByRole('link', { name: /Book a meeting with my Account Manager/ });
     await userEvent.hover(book);
     const tooltip = await canvas.findByRole('tooltip');
     await expect(tooltip).toHaveTextContent('Book a meeting with my Account Manager');
@@ -290,5 +315,51 @@ export const NoBookingPage: Story = {
     await waitFor(() => expect(within(sideNav(canvasElement)).getAllByRole('listitem')).toHaveLength(9));
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(canvas.queryByRole('link', { name: /Book a meeting/ })).toBeNull();
+  },
+};
+
+/** Dark and right to left together (Arabic): the mirrored layout keeps its contrast. */
+export const DarkRightToLeft: Story = {
+  args: portalArgs('dark-rtl', { locale: 'ar', colorScheme: 'dark' }),
+  play: async ({ canvasElement }) => {
+    const { canvas, main } = await frameReady(canvasElement, 'لوحة المعلومات');
+    const root = canvasElement.querySelector('[data-color-mode]')!;
+    await expect(root).toHaveAttribute('data-color-mode', 'dark');
+    await expect(root).toHaveAttribute('dir', 'rtl');
+    const nav = canvas.getByRole('navigation', { name: 'البوابة' });
+    await widthBecomes(nav, 290);
+    await expect(Math.round(edge(root).right - edge(nav).right)).toBe(0);
+    await expect(Math.round(edge(nav).left - edge(main).right)).toBe(0);
+    await expect(await canvas.findByRole('link', { name: /احجز اجتماعًا مع مدير حسابي/ })).toBeVisible();
+  },
+};
+
+/** A long page body: the host overrides the section text with many paragraphs' worth. */
+const LONG_BODY = Array.from(
+  { length: 40 },
+  (_, i) =>
+    `Paragraph ${i + 1}: your delivery report lists every milestone, its owner and its status, so the page runs far past one screen.`,
+).join(' ');
+
+/**
+ * A page far taller than the screen: the page scrolls, the navigation stays in view (its panel is
+ * sticky) and the footer comes after the content, at the end.
+ */
+export const LongContent: Story = {
+  args: portalArgs('long-content', { messages: { 'page.comingSoon': LONG_BODY } }),
+  play: async ({ canvasElement }) => {
+    const { canvas, main } = await frameReady(canvasElement);
+    await expect(canvas.getByText(/Paragraph 40:/)).toBeInTheDocument();
+    const view = canvasElement.ownerDocument.documentElement;
+    // Far taller than the screen.
+    await expect(edge(main).height).toBeGreaterThan(view.clientHeight * 1.5);
+    // The navigation panel is sticky at the top and one screen tall at most.
+    const panel = sideNav(canvasElement);
+    await expect(getComputedStyle(panel).position).toBe('sticky');
+    await expect(edge(panel).height).toBeLessThanOrEqual(view.clientHeight + 1);
+    // The footer is after the content: at the end of the page, not over it.
+    const footer = canvas.getByRole('contentinfo');
+    await expect(edge(footer).top).toBeGreaterThanOrEqual(edge(canvas.getByText(/Paragraph 40:/)).bottom);
+    await expect(edge(footer).top).toBeGreaterThan(view.clientHeight);
   },
 };

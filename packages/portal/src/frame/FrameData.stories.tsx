@@ -143,7 +143,8 @@ export const Loading: Story = {
 };
 
 /** Slow answers: the profile arrives after a while and the frame fills in (Home, logo, booking). */
-export const Slow: Story = {
+export const SlowFillsInTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('slow'),
   parameters: { msw: { handlers: scenario('slow', {}, { slowMs: 800 }) } },
   play: async ({ canvasElement }) => {

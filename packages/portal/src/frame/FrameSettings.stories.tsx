@@ -26,9 +26,19 @@ const menuClosed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(within(canvasElement).queryByRole('menu')).toBeNull());
 const variable = (el: Element, name: string) => getComputedStyle(el).getPropertyValue(name).trim();
 
-/** Dark colour scheme from the host; switching to light and back is kept in localStorage. */
+/** Dark colour scheme from the host. */
 export const Dark: Story = {
   args: portalArgs('dark', { colorScheme: 'dark' }),
+  play: async ({ canvasElement }) => {
+    await frameReady(canvasElement);
+    await expect(portalRoot(canvasElement)).toHaveAttribute('data-color-mode', 'dark');
+  },
+};
+
+/** From dark, switching to light and back in the settings menu is kept in localStorage. */
+export const ColourModeSwitchTest: Story = {
+  ...Dark,
+  tags: ['!dev', 'interaction'],
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
     const root = portalRoot(canvasElement);
@@ -54,7 +64,8 @@ export const Dark: Story = {
 };
 
 /** "System" follows the operating system's scheme. */
-export const SystemColourMode: Story = {
+export const SystemColourModeTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('system'),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
@@ -68,7 +79,8 @@ export const SystemColourMode: Story = {
 };
 
 /** Contrast "bold": stronger borders and secondary text, in the frame and in its overlays. */
-export const ContrastBold: Story = {
+export const ContrastBoldTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('bold'),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
@@ -114,7 +126,8 @@ export const ContrastBoldStored: Story = {
 };
 
 /** Sign-out ends the session, tells the host, then goes to the host's own login URL (`loginUrl`). */
-export const SignOut: Story = {
+export const SignOutTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('sign-out', { loginUrl: '/login?from=portal' }),
   play: async ({ canvasElement, args }) => {
     await frameReady(canvasElement);

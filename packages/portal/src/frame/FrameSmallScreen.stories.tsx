@@ -71,7 +71,8 @@ export const Closed: Story = {
  * The drawer: opens from the left with the same menu, closes on Escape, on its close button and on
  * a route change (an entry followed), and returns focus to the menu button. The story ends open.
  */
-export const DrawerOpen: Story = {
+export const DrawerTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('small-open'),
   play: async ({ canvasElement, args }) => {
     await frameReady(canvasElement);
@@ -127,7 +128,8 @@ export const DrawerOpen: Story = {
 };
 
 /** Right to left: the drawer comes from the right. */
-export const DrawerOpenRightToLeft: Story = {
+export const DrawerRightToLeftTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('small-rtl', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement, 'لوحة المعلومات');
@@ -138,8 +140,30 @@ export const DrawerOpenRightToLeft: Story = {
   },
 };
 
-/** Dark, on a small screen, with the settings menu open from the top bar. */
-export const DarkSettings: Story = {
+/** Dark, on a small screen: the top bar and the page. */
+export const Dark: Story = {
+  args: portalArgs('small-dark', { colorScheme: 'dark' }),
+  play: async ({ canvasElement }) => {
+    await frameReady(canvasElement);
+    await expect(canvasElement.querySelector('[data-color-mode]')).toHaveAttribute('data-color-mode', 'dark');
+    await expect(within(topBar(canvasElement)).getByRole('button', { name: 'Open menu' })).toBeVisible();
+  },
+};
+
+/** Right to left on a small screen: the menu button at the right, the settings at the left. */
+export const RightToLeft: Story = {
+  args: portalArgs('small-rtl-closed', { locale: 'ar' }),
+  play: async ({ canvasElement }) => {
+    await frameReady(canvasElement, 'لوحة المعلومات');
+    const bar = topBar(canvasElement);
+    const menu = within(bar).getByRole('button', { name: 'فتح القائمة' });
+    await expect(edge(menu).left).toBeGreaterThan(edge(bar).left + edge(bar).width / 2);
+  },
+};
+
+/** Dark, on a small screen, with the settings menu opened from the top bar. */
+export const DarkSettingsTest: Story = {
+  tags: ['!dev', 'interaction'],
   args: portalArgs('small-dark', { colorScheme: 'dark' }),
   play: async ({ canvasElement }) => {
     const { canvas } = await frameReady(canvasElement);
