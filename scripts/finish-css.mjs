@@ -21,13 +21,13 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 
 import { LAYER_NAME as LAYER } from './layer-name.mjs';
-// Each face per weight, for these scripts only, each file with the `unicode-range` of its subset
-// (from fontsource's per-weight stylesheets), so a page downloads only the files for the characters
-// it shows: English text loads the latin files alone.
-const SUBSETS = ['latin', 'latin-ext'];
+// The faces the kit uses: Lato (body and headings, 400 and 700, the only weights the kit sets) for
+// Latin scripts, and Noto Sans Arabic, drawn to sit with it, for Arabic. One file per weight and
+// script, each with its subset's `unicode-range` (from fontsource's per-weight stylesheets), so a page
+// downloads only the files for the characters it shows: English text loads two Latin files.
 const FONTS = [
-  ['@fontsource/lato', ['400', '700']],
-  ['@fontsource/space-grotesk', ['500', '700']],
+  ['@fontsource/lato', ['400', '700'], ['latin', 'latin-ext']],
+  ['@fontsource/noto-sans-arabic', ['400', '700'], ['arabic']],
 ];
 
 const args = process.argv.slice(2);
@@ -53,13 +53,13 @@ function includedRules(pkg) {
 function bundleFonts() {
   mkdirSync(join(dist, 'fonts'), { recursive: true });
   let fontsCss = '/* Fonts bundled with @client-portal/ui (SIL Open Font License 1.1). */\n';
-  for (const [pkg, weights] of FONTS) {
+  for (const [pkg, weights, subsets] of FONTS) {
     const pkgDir = dirname(require.resolve(`${pkg}/package.json`));
     // The fonts' own licence (SIL Open Font License) travels with the files.
     copyFileSync(join(pkgDir, 'LICENSE'), join(dist, 'fonts', `${pkg.split('/')[1]}-LICENSE.txt`));
     for (const weight of weights) {
       const faces = readFileSync(join(pkgDir, `${weight}.css`), 'utf8').split(/(?=\/\* [\w-]+ \*\/)/);
-      for (const subset of SUBSETS) {
+      for (const subset of subsets) {
         const face = faces.find((f) => f.startsWith(`/* ${pkg.split('/')[1]}-${subset}-${weight}-normal */`));
         if (!face) throw new Error(`finish-css: ${pkg} has no ${subset} ${weight} face`);
         if (!/unicode-range:/.test(face))

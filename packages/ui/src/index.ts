@@ -2,9 +2,10 @@
 export { vars } from './theme/contract.css.js';
 export { lightTheme, darkTheme } from './theme/themes.css.js';
 export { visuallyHidden } from './theme/root.css.js';
+export { typography } from './theme/typography.css.js';
 export * as tokens from './theme/tokens.js';
 export { breakpoints, mediaUp } from './theme/tokens.js';
-export type { Breakpoint, Tone } from './theme/tokens.js';
+export type { Breakpoint, Tone, TypeLevel } from './theme/tokens.js';
 export { ThemeRoot, useTheme, useOverlayContainer } from './theme/ThemeRoot.js';
 export { directionOf } from './theme/direction.js';
 export type { ThemeRootProps, ThemeContextValue } from './theme/ThemeRoot.js';

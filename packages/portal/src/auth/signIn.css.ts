@@ -1,4 +1,4 @@
-import { vars } from '@client-portal/ui';
+import { typography, vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
 
 export const screen = style({
@@ -34,14 +34,13 @@ export const logo = style({
   fontWeight: vars.fontWeight.bold,
 });
 
-export const title = style({
-  margin: 0,
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  color: vars.color.fg,
-});
+export const title = style([
+  typography.sectionTitle,
+  {
+    margin: 0,
+    color: vars.color.fg,
+  },
+]);
 
 export const subtitle = style({ margin: 0, color: vars.color.fgMuted, fontSize: vars.fontSize.sm });
 
@@ -51,7 +50,7 @@ export const field = style({ display: 'grid', gap: vars.space['1.5'] });
 
 export const label = style({
   fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.bold,
   color: vars.color.fg,
 });
 

@@ -80,7 +80,7 @@ export const link = style({
   borderRadius: vars.radius.md,
   color: vars.color.fgMuted,
   fontSize: vars.fontSize.md,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.regular,
   lineHeight: vars.lineHeight.tight,
   textDecorationLine: 'none',
   transitionProperty: 'background-color, color',

@@ -1,4 +1,4 @@
-import { vars } from '@client-portal/ui';
+import { typography, vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
 
 export const page = style({
@@ -7,15 +7,14 @@ export const page = style({
   alignContent: 'start',
 });
 
-export const title = style({
-  margin: 0,
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize['2xl'],
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  color: vars.color.fg,
-  overflowWrap: 'anywhere',
-});
+export const title = style([
+  typography.pageTitle,
+  {
+    margin: 0,
+    color: vars.color.fg,
+    overflowWrap: 'anywhere',
+  },
+]);
 
 export const lead = style({
   margin: 0,

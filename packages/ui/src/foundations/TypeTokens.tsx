@@ -1,5 +1,7 @@
 import { type CSSProperties, useEffect, useState } from 'react';
-import { fontFamily, fontSize, fontWeight, lineHeight } from '../theme/tokens.js';
+import { ThemeRoot } from '../theme/ThemeRoot.js';
+import { fontFamily, fontSize, fontWeight, lineHeight, type TypeLevel, typeRamp } from '../theme/tokens.js';
+import { typography } from '../theme/typography.css.js';
 
 /** Foundations: the type tokens, and the font files the page actually declares. */
 
@@ -8,6 +10,66 @@ const cell: CSSProperties = {
   borderBottom: '1px solid #d5dbe3',
   verticalAlign: 'middle',
 };
+
+const RAMP_SAMPLES: Record<TypeLevel, { use: string; en: string; ar: string }> = {
+  pageTitle: { use: "A page's one h1", en: 'Delivery analytics', ar: 'تحليلات التسليم' },
+  sectionTitle: {
+    use: 'Sections of a page, dialog titles',
+    en: 'Deployments this quarter',
+    ar: 'عمليات النشر هذا الربع',
+  },
+  cardTitle: {
+    use: 'Card, panel and empty-state titles',
+    en: 'Lead time for changes',
+    ar: 'مدة إنجاز التغييرات',
+  },
+  body: {
+    use: 'Text, table cells, form fields',
+    en: 'Median time from first commit to deployment.',
+    ar: 'الوسيط من أول إيداع حتى النشر.',
+  },
+  caption: {
+    use: 'Hints, units, secondary details',
+    en: 'Last 90 days · updated 5 min ago',
+    ar: 'آخر ٩٠ يومًا · حُدّث قبل ٥ دقائق',
+  },
+};
+
+/** The type ramp, each level as the kit renders it, in English and Arabic. */
+export function TypeRamp() {
+  return (
+    <ThemeRoot persist={false} style={{ padding: 0, marginBlock: 16 }}>
+      <table style={{ borderCollapse: 'collapse', inlineSize: '100%' }}>
+        <caption style={{ textAlign: 'start', fontWeight: 700, paddingBlockEnd: 8 }}>The type ramp</caption>
+        <tbody>
+          {(Object.keys(typeRamp) as TypeLevel[]).map((level) => {
+            const t = typeRamp[level];
+            const sample = RAMP_SAMPLES[level];
+            return (
+              <tr key={level}>
+                <td style={{ ...cell, inlineSize: 220 }}>
+                  <code>{`typography.${level}`}</code>
+                  <br />
+                  <span style={{ fontSize: 13 }}>
+                    {t.fontSize} / {t.lineHeight} · {t.fontWeight === fontWeight.bold ? 'bold' : 'regular'}
+                  </span>
+                  <br />
+                  <span style={{ fontSize: 13, color: '#4b5563' }}>{sample.use}</span>
+                </td>
+                <td style={cell}>
+                  <div className={typography[level]}>{sample.en}</div>
+                  <div className={typography[level]} dir="rtl" lang="ar">
+                    {sample.ar}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </ThemeRoot>
+  );
+}
 
 export function FontFamilies() {
   return (

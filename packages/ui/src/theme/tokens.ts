@@ -28,9 +28,15 @@ export const space = {
   '16': px(64),
 } as const;
 
+/**
+ * One family for body and headings (Lato), with Noto Sans Arabic for Arabic text: the fonts ship
+ * with the package (fonts.css), one file per weight and script, each limited by `unicode-range`, so
+ * each script draws from its own face and a page loads only the scripts it shows.
+ */
+const sans = "Lato, 'Noto Sans Arabic', 'Helvetica Neue', Arial, system-ui, sans-serif";
 export const fontFamily = {
-  body: "Lato, 'Helvetica Neue', Arial, system-ui, sans-serif",
-  heading: "'Space Grotesk', Lato, 'Helvetica Neue', Arial, system-ui, sans-serif",
+  body: sans,
+  heading: sans,
   mono: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
 } as const;
 
@@ -45,8 +51,37 @@ export const fontSize = {
   '4xl': px(36),
 } as const;
 
-export const fontWeight = { regular: '400', medium: '500', bold: '700' } as const;
+/** Only the weights whose font files ship: the kit sets no other. */
+export const fontWeight = { regular: '400', bold: '700' } as const;
 export const lineHeight = { tight: '1.25', normal: '1.5' } as const;
+
+/**
+ * The type ramp: the text levels of the portal, each a step apart in size so that a page title, a
+ * section, a card's title, body text and a caption never read as the same level.
+ */
+export const typeRamp = {
+  pageTitle: {
+    fontSize: fontSize['3xl'],
+    lineHeight: '1.2',
+    fontWeight: fontWeight.bold,
+    letterSpacing: '-0.01em',
+  },
+  sectionTitle: {
+    fontSize: fontSize['2xl'],
+    lineHeight: '1.25',
+    fontWeight: fontWeight.bold,
+    letterSpacing: '0',
+  },
+  cardTitle: { fontSize: fontSize.lg, lineHeight: '1.35', fontWeight: fontWeight.bold, letterSpacing: '0' },
+  body: {
+    fontSize: fontSize.md,
+    lineHeight: lineHeight.normal,
+    fontWeight: fontWeight.regular,
+    letterSpacing: '0',
+  },
+  caption: { fontSize: fontSize.sm, lineHeight: '1.4', fontWeight: fontWeight.regular, letterSpacing: '0' },
+} as const;
+export type TypeLevel = keyof typeof typeRamp;
 
 export const radii = { none: '0', sm: px(4), md: px(8), lg: px(12), xl: px(16), full: '9999px' } as const;
 

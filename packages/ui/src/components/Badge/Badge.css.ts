@@ -67,7 +67,7 @@ export const status = style({
   minWidth: 0,
   verticalAlign: 'baseline',
   color: vars.color.fg,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.bold,
   lineHeight: vars.lineHeight.tight,
 });
 

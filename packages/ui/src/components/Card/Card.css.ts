@@ -1,6 +1,7 @@
 import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css.js';
+import { typography } from '../../theme/typography.css.js';
 
 export const card = recipe({
   base: {
@@ -50,13 +51,12 @@ export const headings = style({
   minWidth: 0,
 });
 
-export const title = style({
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-  color: vars.color.fg,
-});
+export const title = style([
+  typography.cardTitle,
+  {
+    color: vars.color.fg,
+  },
+]);
 
 export const description = style({
   fontSize: vars.fontSize.sm,

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css.js';
+import { typography } from '../../theme/typography.css.js';
 
 export const root = style({
   display: 'flex',
@@ -41,12 +42,7 @@ export const text = style({
   minWidth: 0,
 });
 
-export const title = style({
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  lineHeight: vars.lineHeight.tight,
-});
+export const title = style([typography.cardTitle]);
 
 export const description = style({
   fontSize: vars.fontSize.sm,

@@ -14,7 +14,7 @@ export const root = style({
 
 export const label = style({
   fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.regular,
   lineHeight: vars.lineHeight.tight,
   color: vars.color.fgMuted,
 });
@@ -44,7 +44,7 @@ export const valueText = style({ minWidth: 0 });
 export const unit = style({
   fontFamily: vars.font.body,
   fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.regular,
   color: vars.color.fgMuted,
 });
 

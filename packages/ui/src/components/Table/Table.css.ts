@@ -207,7 +207,7 @@ const pagerButton = {
   backgroundColor: 'transparent',
   color: vars.color.fg,
   fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.medium,
+  fontWeight: vars.fontWeight.regular,
   fontVariantNumeric: 'tabular-nums',
   cursor: 'pointer',
   transitionProperty: 'background-color, border-color, color',
