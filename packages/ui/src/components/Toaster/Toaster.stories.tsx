@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { createPortalToaster } from './createPortalToaster.js';
@@ -13,13 +13,23 @@ function useStoryToaster(placement?: ToasterPlacement): PortalToaster {
   return toaster;
 }
 
-/** Shows toasts once, when the story mounts: a still story's toasts are there without a click. */
-function useShownOnMount(show: () => void) {
-  const shown = useRef(false);
+/**
+ * Shows a still story's toasts without a click. Toasters mount a frame after the story (once the
+ * overlay layer exists), and a toast created before its toaster listens is lost, so `show` (which
+ * creates toasts with fixed ids, and so only adds the missing ones) runs each frame until `count`
+ * toasts are on the page, for three seconds at most.
+ */
+function useShownOnMount(show: () => void, count: number) {
   useEffect(() => {
-    if (shown.current) return;
-    shown.current = true;
-    show();
+    let frame = 0;
+    const until = Date.now() + 3000;
+    const tick = () => {
+      if (document.querySelectorAll('[data-scope="toast"][data-part="root"]').length >= count) return;
+      if (document.querySelector('[data-scope="toast"][data-part="group"]')) show();
+      if (Date.now() < until) frame = requestAnimationFrame(tick);
+    };
+    tick();
+    return () => cancelAnimationFrame(frame);
   });
 }
 
@@ -48,9 +58,9 @@ function Demo({ placement, closable = true, closeLabel, labels, duration, shown 
   const [loadingId, setLoadingId] = useState<string>();
   useShownOnMount(() => {
     for (const type of shown) {
-      toaster.create({ ...messages[type], ...labels?.[type], type, closable, duration: Infinity });
+      toaster.create({ id: type, ...messages[type], ...labels?.[type], type, closable, duration: Infinity });
     }
-  });
+  }, shown.length);
   return (
     <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
       {statuses.map((type) => (
@@ -241,8 +251,9 @@ export const Placements: Story = {
   render: function Render() {
     const toasters = placements.map((p) => ({ p, t: useStoryToaster(p) }));
     useShownOnMount(() => {
-      for (const { p, t } of toasters) t.info({ title: p, description: `Placed ${p}`, duration: Infinity });
-    });
+      for (const { p, t } of toasters)
+        t.info({ id: p, title: p, description: `Placed ${p}`, duration: Infinity });
+    }, toasters.length);
     return (
       <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
         {toasters.map(({ p, t }) => (
@@ -287,10 +298,15 @@ export const Stacked: Story = {
   render: function Render() {
     const toaster = useStoryToaster('bottom-right');
     useShownOnMount(() => {
-      toaster.info({ title: 'First', duration: Infinity });
-      toaster.warning({ title: 'Second', description: 'With a description.', duration: Infinity });
-      toaster.success({ title: 'Third', duration: Infinity, closable: true });
-    });
+      toaster.info({ id: 'first', title: 'First', duration: Infinity });
+      toaster.warning({
+        id: 'second',
+        title: 'Second',
+        description: 'With a description.',
+        duration: Infinity,
+      });
+      toaster.success({ id: 'third', title: 'Third', duration: Infinity, closable: true });
+    }, 3);
     return <Toaster toaster={toaster} />;
   },
   play: async ({ canvasElement }) => {
@@ -314,13 +330,17 @@ function ArchivedToast({ onMount = false }: { onMount?: boolean }) {
   const [undone, setUndone] = useState(false);
   const archive = () =>
     toaster.create({
+      id: 'archived',
       title: 'Message archived',
       action: { label: 'Undo', onClick: () => setUndone(true) },
       duration: Infinity,
     });
-  useShownOnMount(() => {
-    if (onMount) archive();
-  });
+  useShownOnMount(
+    () => {
+      if (onMount) archive();
+    },
+    onMount ? 1 : 0,
+  );
   return (
     <>
       <Button onClick={archive}>Archive</Button>
