@@ -15,16 +15,16 @@ export interface AvatarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'child
   name?: string;
   /** Image URL. While it loads, or if it fails, the initials (or a generic icon) show instead. */
   src?: string;
-  /** Side in px. Default 40. */
+  /** Side in px: `20` · `24` · `32` · `40` (default) · `48` · `64`. 20 and 24 show one initial, others two. */
   size?: AvatarSize;
-  /** Default `round`. */
+  /** `round` (default) · `square` (rounded corners; for organisations and logos). */
   shape?: AvatarShape;
   /**
    * Hide it from assistive technology when the name is already next to it (a name in a list row),
    * so the name is not read twice. Default false.
    */
   decorative?: boolean;
-  /** Called when the image loads or fails. */
+  /** Called with `{ status: 'loaded' }` or `{ status: 'error' }` when the image loads or fails. */
   onStatusChange?: (details: { status: 'loaded' | 'error' }) => void;
 }
 

@@ -10,11 +10,18 @@ export type BadgeVariant = 'subtle' | 'solid' | 'outline';
 export type BadgeSize = 'sm' | 'md';
 
 export interface BadgeProps extends HTMLAttributes<HTMLSpanElement> {
+  /**
+   * Colour: `neutral` (default) · `accent` · `success` · `warning` · `danger` · `info`. Never the only
+   * carrier of meaning: the label says it too.
+   */
   tone?: BadgeTone;
+  /** Emphasis: `subtle` (default; tinted) · `solid` (filled, for one emphasis per view) · `outline`. */
   variant?: BadgeVariant;
+  /** `sm` (in running text, dense lists) · `md` (default). */
   size?: BadgeSize;
-  /** A decorative icon before the label (give it `aria-hidden` or let it be an empty SVG). */
+  /** A decorative icon before the label; the badge wraps it in `aria-hidden`, so the text must say it all. */
   icon?: ReactNode;
+  /** The label: one or two words ("Overdue", "3 unread"). */
   children?: ReactNode;
 }
 
@@ -68,6 +75,7 @@ export interface StatusProps extends HTMLAttributes<HTMLSpanElement> {
   status?: StatusKind;
   /** The tone of the dot; wins over `status`. Default `neutral`. */
   tone?: Tone;
+  /** `sm` · `md` (default). */
   size?: BadgeSize;
   /** The visible label (e.g. "Active"). The state is always conveyed by this text, not the colour. */
   children: ReactNode;

@@ -14,16 +14,21 @@ export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {
    * items (a case, a message); `div` when the card is purely visual.
    */
   as?: 'section' | 'article' | 'div';
+  /** `outline` (default; a bordered surface) · `elevated` (raised surface with a shadow). */
   variant?: CardVariant;
+  /** Inner spacing: `sm` 12px · `md` 20px (default) · `lg` 24px. */
   padding?: CardPadding;
   /** Rendered as a heading of `headingLevel`, and used as the card's accessible name. */
   title?: ReactNode;
   /** Heading level of the title. Default 2; use the level that fits the page outline. */
   headingLevel?: CardHeadingLevel;
+  /** Supporting text under the title; also the card's accessible description (not with `as="div"`). */
   description?: ReactNode;
   /** Buttons or links at the end of the header. */
   actions?: ReactNode;
+  /** A strip under the body, end-aligned in muted small text (a timestamp, secondary actions). */
   footer?: ReactNode;
+  /** The body. */
   children?: ReactNode;
 }
 

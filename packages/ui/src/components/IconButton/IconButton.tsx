@@ -17,9 +17,11 @@ export interface IconButtonProps
   label: string;
   /** The icon (an SVG, 20 × 20 px); it is hidden from assistive technology. */
   children: ReactNode;
+  /** As Button's: `solid` · `outline` · `subtle` · `ghost` (default). */
   variant?: IconButtonVariant;
+  /** `neutral` (default) · `accent` · `danger` (destructive actions). */
   tone?: IconButtonTone;
-  /** sm 32 px, md 40 px, lg 48 px square. */
+  /** Square side: `sm` 32px · `md` 40px (default) · `lg` 48px. */
   size?: IconButtonSize;
   /** Shows a spinner, marks the button busy and ignores clicks, while keeping it focusable. */
   loading?: boolean;

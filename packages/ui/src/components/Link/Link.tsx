@@ -9,8 +9,12 @@ import * as styles from './Link.css.js';
 export type LinkVariant = 'inline' | 'standalone';
 
 export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
+  /** Where it goes. Required: a link without a destination should be a `Button`. */
   href: string;
-  /** `inline` (underlined, for running text; default) or `standalone`. */
+  /**
+   * `inline` (default; underlined, for running text) · `standalone` (bold, underlined on hover and
+   * focus; for a link on its own, e.g. "View all").
+   */
   variant?: LinkVariant;
   /**
    * Opens in a new tab with `rel="noopener noreferrer"`, an icon and a hidden "(opens in a new tab)".
@@ -19,6 +23,7 @@ export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   external?: boolean;
   /** Screen-reader text appended to external links; translate it. Default "(opens in a new tab)". */
   newTabLabel?: string;
+  /** The link text: says where it goes ("Billing settings", not "click here"). */
   children?: ReactNode;
 }
 

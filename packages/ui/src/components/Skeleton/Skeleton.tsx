@@ -8,9 +8,14 @@ export type SkeletonShape = 'block' | 'text' | 'circle';
 export interface SkeletonProps {
   /** `block` (default: 100% × 16px), `text` (a 12px line), `circle` (40px, or `width` square). */
   shape?: SkeletonShape;
-  /** A number is px; a string is any CSS length (`'60%'`). */
+  /**
+   * A number is px; a string is any CSS length (`'60%'`). Default: the shape's (see `shape`). Never
+   * wider than its container.
+   */
   width?: number | string;
+  /** A number is px; a string is any CSS length. Default: the shape's; a `circle` given only `width` stays round. */
   height?: number | string;
+  /** An extra class on the placeholder. */
   className?: string;
 }
 
@@ -47,6 +52,7 @@ export interface SkeletonTextProps {
   width?: number | string;
   /** Width of the last line (a paragraph rarely ends flush). Default 60% when there are several lines. */
   lastLineWidth?: number | string;
+  /** An extra class on the block. */
   className?: string;
 }
 

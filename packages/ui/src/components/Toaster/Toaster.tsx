@@ -16,12 +16,13 @@ import type { ToastStatus } from './placement.js';
 import * as styles from './Toaster.css.js';
 
 export interface ToasterProps {
-  /** The store from `createPortalToaster()`. */
+  /** The store from `createPortalToaster()` (make it once, at module scope); this renders its toasts. */
   toaster: PortalToaster;
   /** Accessible name of each toast's close button. Default "Dismiss notification"; translate it. */
   closeLabel?: string;
   /** Accessible name of the notifications region. Default Ark's "Notifications, <placement> (alt+T)". */
   label?: string;
+  /** An extra class on the notifications region. */
   className?: string;
 }
 

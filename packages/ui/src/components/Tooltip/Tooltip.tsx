@@ -17,15 +17,20 @@ export interface TooltipProps {
    * on one never shows; explain why an action is unavailable some other way.
    */
   children: ReactElement;
-  /** Preferred side; flips when there is no room. Default `top`. */
+  /**
+   * Preferred side; flips when there is no room. `top` (default) · `bottom` · `left` · `right`, each
+   * also with `-start` / `-end` alignment (logical: `bottom-start` is the right edge in RTL).
+   */
   placement?: TooltipPlacement;
   /** Hover delay before opening, in ms. Default 300. Keyboard focus opens at once. */
   openDelay?: number;
   /** Delay before closing once the pointer leaves, in ms. Default 100. */
   closeDelay?: number;
-  /** Controlled open state. */
+  /** Controlled open state; pair with `onOpenChange`. */
   open?: boolean;
+  /** Open on first render (uncontrolled). Default false. */
   defaultOpen?: boolean;
+  /** Called with `true` when the tooltip opens and `false` when it closes. */
   onOpenChange?: (open: boolean) => void;
   /** Never show the tooltip. */
   disabled?: boolean;
