@@ -177,11 +177,11 @@ describe('the built Storybook, as designers open it', () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, baseURL: server.url });
     const failing: string[] = [];
     try {
-      const page = await context.newPage();
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
+      // A page of its own per docs page: errors Storybook raises while a page unloads belong to it.
       for (const entry of docs) {
-        errors.length = 0;
+        const page = await context.newPage();
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
         await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
         const rendered = await page
           .locator('#storybook-docs h1')
@@ -195,6 +195,7 @@ describe('the built Storybook, as designers open it', () => {
         if (!rendered || shown > 0 || errors.length > 0) {
           failing.push(`${entry.title}: ${rendered ? '' : 'no heading rendered; '}${errors.join(' | ')}`);
         }
+        await page.close();
       }
     } finally {
       await context.close();

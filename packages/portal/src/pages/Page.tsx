@@ -1,4 +1,5 @@
 import { EmptyState } from '@client-portal/ui';
+import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
 import type { MessageKey } from '../i18n/messages.en.js';
@@ -30,11 +31,17 @@ export function SectionPage({ title }: { title: MessageKey }) {
   );
 }
 
+/** An address inside the portal with no page: the kit's one empty / not-found pattern. */
 export function NotFoundPage() {
   const { t } = useI18n();
   return (
     <Page title={t('page.notFound.title')}>
-      <p className={styles.lead}>{t('page.notFound.body')}</p>
+      <EmptyState
+        headingLevel={2}
+        icon={<Compass aria-hidden="true" focusable="false" />}
+        title={t('page.notFound.title')}
+        description={t('page.notFound.body')}
+      />
     </Page>
   );
 }
