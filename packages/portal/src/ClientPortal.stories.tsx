@@ -127,7 +127,7 @@ export const Loading: Story = {
 
 /** A slow session (1.5 s): the spinner, then the page, and only then is the host told it is ready. */
 export const LoadingThenDashboardTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   parameters: { msw: { handlers: handlers({ session: 'slow' }, { slowMs: 1500 }) } },
   play: async ({ canvas, canvasElement, args }) => {
     await expect(await canvas.findByRole('status', { name: 'Loading…' })).toBeVisible();
@@ -169,7 +169,7 @@ export const Offline: Story = {
 /** When the connection is back, retry brings the portal up without a reload. */
 export const OfflineRecoversTest: Story = {
   ...Offline,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas, canvasElement, args } = context;
     await Offline.play?.(context);
@@ -199,7 +199,7 @@ export const ServerError: Story = {
 /** Still failing: retry asks again (busy while it asks) and the message stays. */
 export const ServerErrorRetryTest: Story = {
   ...ServerError,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas, args } = context;
     await ServerError.play?.(context);
@@ -350,14 +350,10 @@ const navigateA = fn();
 const navigateB = fn();
 
 /**
- * Two portals on one page stay independent: each has its own query cache (each asks for the
- * session), colour-mode storage key and memory route. Both start signed out, each on its own
- * sign-in page; signing in and navigating in one leaves the other where it was. (No still of the
- * start: two sign-in forms with the same name are two alike form landmarks, which axe fails;
- * TwoPortalsDefaultStorage shows two portals side by side.)
+ * Two portals on one page, both signed out, each on its own sign-in page: each form is named after
+ * its portal ("Support portal: Sign in to your portal"), so no two form landmarks look alike.
  */
-export const TwoPortalsTest: Story = {
-  tags: ['!dev', 'interaction'],
+export const TwoPortals: Story = {
   parameters: {
     msw: { handlers: [sessionCalls.handler, ...twoPortalsAuth.handlers, ...scenario('signedIn')] },
   },
@@ -390,6 +386,25 @@ export const TwoPortalsTest: Story = {
       />
     </div>
   ),
+  play: async ({ canvasElement }) => {
+    const page = within(canvasElement);
+    await expect(
+      await page.findByRole('form', { name: 'Support portal: Sign in to your portal' }, SLOW),
+    ).toBeVisible();
+    await expect(
+      await page.findByRole('form', { name: 'Delivery portal: Sign in to your portal' }, SLOW),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Two portals on one page stay independent: each has its own query cache (each asks for the
+ * session), colour-mode storage key and memory route. Signing in and navigating in one leaves the
+ * other where it was.
+ */
+export const TwoPortalsTest: Story = {
+  ...TwoPortals,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvasElement, args }) => {
     const address = window.location.href;
     const historyLength = window.history.length;
@@ -552,7 +567,7 @@ const signInFlow = sessionAfterSignIn();
  * page asked for); after signing in the portal is back where the visitor was.
  */
 export const SignInRoundTripTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: { routing: { mode: 'memory', initialPath: '/services/ai-agents' } },
   parameters: { msw: { handlers: [...signInFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signInFlow.reset(),
@@ -575,7 +590,7 @@ const signOutFlow = sessionUntilSignOut();
  * is told (`onSignOut`), and the portal's sign-in page shows, leading back to the portal's start.
  */
 export const SignOutTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   parameters: { msw: { handlers: [...signOutFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signOutFlow.reset(),
   args: { onSignOut: fn() },

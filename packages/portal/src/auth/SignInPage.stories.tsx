@@ -58,7 +58,7 @@ export const Default: Story = {
 /** Keyboard only: Tab to email, type, Tab to password, Enter; then the page of returnTo. */
 export const KeyboardSignInTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas, canvasElement, args } = context;
     await Default.play?.(context);
@@ -88,7 +88,7 @@ export const KeyboardSignInTest: Story = {
 
 /** 401: the reason in the alert region, the fields marked invalid, focus back on the email. */
 export const WrongPasswordTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const email = await canvas.findByRole('textbox', { name: 'Email' });
     await userEvent.type(email, EMAIL);
@@ -121,7 +121,7 @@ export const AlreadySignedIn: Story = {
 
 /** 429: too many attempts, in plain words. */
 export const TooManyAttemptsTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   parameters: {
     msw: { handlers: [failingRoute('signIn', 'tooManyRequests'), ...auth.handlers, ...handlers()] },
   },
@@ -138,7 +138,7 @@ export const TooManyAttemptsTest: Story = {
 
 /** Any other failure (here the host is unreachable): a general "try again later". */
 export const UnavailableTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   parameters: { msw: { handlers: [...auth.handlers, ...handlers({ signIn: 'networkError' })] } },
   play: async ({ canvas }) => {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'Email' }), EMAIL);
@@ -153,7 +153,7 @@ export const UnavailableTest: Story = {
 
 /** While the host checks (slowly): the button says so, is busy and ignores more submits. */
 export const BusyTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   parameters: {
     msw: {
       handlers: [signInCalls.handler, ...auth.handlers, ...handlers({ signIn: 'slow' }, { slowMs: 1500 })],
@@ -183,7 +183,7 @@ export const BusyTest: Story = {
 
 /** Submitting empty fields: a message, focus on the first empty field, no request. */
 export const EmptySubmitTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     const email = await canvas.findByRole('textbox', { name: 'Email' });
     const password = canvas.getByLabelText('Password');
@@ -212,7 +212,7 @@ export const SingleSignOn: Story = {
 /** Enter on the button starts the host's sign-in, once. */
 export const SingleSignOnTest: Story = {
   ...SingleSignOn,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas, args } = context;
     await SingleSignOn.play?.(context);
@@ -244,7 +244,7 @@ export const Arabic: Story = {
 /** Arabic messages: an empty submit explains itself in Arabic. */
 export const ArabicEmptySubmitTest: Story = {
   ...Arabic,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas } = context;
     await Arabic.play?.(context);
@@ -269,7 +269,7 @@ export const Dark: Story = {
 /** Dark, with the wrong password: the error keeps its contrast too. */
 export const DarkWrongPasswordTest: Story = {
   ...Dark,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas } = context;
     await Dark.play?.(context);

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useRouter, useSearch } from 'wouter';
 import { queryKeys, usePortalData, useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
-import { usePortal } from '../PortalContext.js';
+import { useLandmarkName, usePortal } from '../PortalContext.js';
 import { loginUrlFor, portalPathOf } from './login-url.js';
 import * as styles from './signIn.css.js';
 
@@ -71,6 +71,10 @@ function useLeaveWhenSignedIn(returnTo: string) {
 }
 
 function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string }) {
+  // The form is a landmark: named by the page's title, or (several portals on a page, region mode)
+  // by the portal's name too, so that no two sign-in forms on one page share a name.
+  const { landmarks } = usePortal();
+  const scopedName = useLandmarkName('signIn.title');
   const { t } = useI18n();
   const { client } = usePortalData();
   const { analytics } = usePortal();
@@ -122,7 +126,7 @@ function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string
       className={styles.form}
       onSubmit={submit}
       noValidate
-      aria-labelledby={titleId}
+      {...(landmarks === 'region' ? { 'aria-label': scopedName } : { 'aria-labelledby': titleId })}
       aria-busy={signIn.isPending}
     >
       <div role="alert" id={errorId} className={error ? styles.error : styles.errorEmpty}>

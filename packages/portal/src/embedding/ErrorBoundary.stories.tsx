@@ -89,7 +89,7 @@ export const PageFailsDark: Story = { ...PageFails, parameters: { theme: 'dark' 
 /** The navigation still responds, and the boundary keeps its error across unrelated re-renders. */
 export const NavigationStillWorksTest: Story = {
   ...PageFails,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas } = context;
     await PageFails.play?.(context);
@@ -103,7 +103,7 @@ export const NavigationStillWorksTest: Story = {
 
 /** Retry renders the page again: still failing shows the error again; once fixed, the page. */
 export const RetryRecoversTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     await canvas.findByRole('alert');
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
@@ -120,7 +120,7 @@ export const RetryRecoversTest: Story = {
 
 /** Navigating to another page clears the caught error (the boundary is keyed by the route). */
 export const NavigationResetsTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     await canvas.findByRole('alert');
     await userEvent.click(canvas.getByRole('button', { name: 'Projects' }));
@@ -204,7 +204,7 @@ export const PanelQueryFailsRightToLeft: Story = { ...PanelQueryFails, parameter
 /** Retry also resets the failed query, so it is fetched again; once it answers, the panel shows. */
 export const PanelRetryTest: Story = {
   ...PanelQueryFails,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas } = context;
     await PanelQueryFails.play?.(context);

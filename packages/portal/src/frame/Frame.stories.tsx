@@ -80,7 +80,7 @@ export const Expanded: Story = {
 /** The skip link comes first, shows on focus and moves focus to the page; following an entry. */
 export const SkipLinkAndNavigationTest: Story = {
   ...Expanded,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvasElement, args } = context;
     await Expanded.play?.(context);
@@ -107,7 +107,7 @@ export const SkipLinkAndNavigationTest: Story = {
 
 /** Mini mode by keyboard: Tab to the switch, Enter turns it on, Space off; focus inside expands it. */
 export const MiniByKeyboardTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('mini-keyboard'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement);
@@ -184,7 +184,7 @@ export const Mini: Story = {
 
 /** Mini mode while the pointer is over it: the panel expands over the content, which stays put. */
 export const MiniHoveredTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('mini-hovered'),
   beforeEach: () => {
     window.localStorage.setItem(storageKey('mini-hovered', 'nav-mini'), 'true');
@@ -294,7 +294,7 @@ export const BookingButton: Story = {
 /** Hover or focus shows the booking button's tooltip. */
 export const BookingTooltipTest: Story = {
   ...BookingButton,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvasElement } = context;
     await BookingButton.play?.(context);

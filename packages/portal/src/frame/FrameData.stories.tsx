@@ -144,7 +144,7 @@ export const Loading: Story = {
 
 /** Slow answers: the profile arrives after a while and the frame fills in (Home, logo, booking). */
 export const SlowFillsInTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('slow'),
   parameters: { msw: { handlers: scenario('slow', {}, { slowMs: 800 }) } },
   play: async ({ canvasElement }) => {

@@ -38,7 +38,7 @@ export const Dark: Story = {
 /** From dark, switching to light and back in the settings menu is kept in localStorage. */
 export const ColourModeSwitchTest: Story = {
   ...Dark,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
     const root = portalRoot(canvasElement);
@@ -65,7 +65,7 @@ export const ColourModeSwitchTest: Story = {
 
 /** "System" follows the operating system's scheme. */
 export const SystemColourModeTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('system'),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
@@ -80,7 +80,7 @@ export const SystemColourModeTest: Story = {
 
 /** Contrast "bold": stronger borders and secondary text, in the frame and in its overlays. */
 export const ContrastBoldTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('bold'),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement);
@@ -127,7 +127,7 @@ export const ContrastBoldStored: Story = {
 
 /** Sign-out ends the session, tells the host, then goes to the host's own login URL (`loginUrl`). */
 export const SignOutTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('sign-out', { loginUrl: '/login?from=portal' }),
   play: async ({ canvasElement, args }) => {
     await frameReady(canvasElement);

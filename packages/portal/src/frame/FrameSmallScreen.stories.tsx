@@ -72,7 +72,7 @@ export const Closed: Story = {
  * a route change (an entry followed), and returns focus to the menu button. The story ends open.
  */
 export const DrawerTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('small-open'),
   play: async ({ canvasElement, args }) => {
     await frameReady(canvasElement);
@@ -129,7 +129,7 @@ export const DrawerTest: Story = {
 
 /** Right to left: the drawer comes from the right. */
 export const DrawerRightToLeftTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('small-rtl', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     await frameReady(canvasElement, 'لوحة المعلومات');
@@ -163,7 +163,7 @@ export const RightToLeft: Story = {
 
 /** Dark, on a small screen, with the settings menu opened from the top bar. */
 export const DarkSettingsTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: portalArgs('small-dark', { colorScheme: 'dark' }),
   play: async ({ canvasElement }) => {
     const { canvas } = await frameReady(canvasElement);

@@ -84,7 +84,7 @@ export const InitialLight: Story = {
 /** A chosen mode applies at once and is kept in storage. */
 export const PersistsChosenModeTest: Story = {
   ...InitialLight,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const root = rootOf(canvasElement);
     await expect(root).toHaveAttribute('data-color-mode', 'light');
@@ -132,7 +132,7 @@ export const System: Story = {
 /** "System" follows the operating system's scheme as it changes. */
 export const SystemFollowsOsLiveTest: Story = {
   ...System,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   beforeEach: () => {
     scheme = fakeSystemScheme(false);
     return () => scheme?.restore();

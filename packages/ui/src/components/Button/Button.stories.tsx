@@ -40,7 +40,7 @@ export const Default: Story = {
 /** Click, then keyboard: Tab focuses it, Enter and Space activate it. */
 export const ClickAndKeyboardTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Book a meeting' });
     await userEvent.click(button);
@@ -164,7 +164,7 @@ export const Disabled: Story = {
 /** A click on a disabled button does nothing. */
 export const DisabledIgnoresClickTest: Story = {
   ...Disabled,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button');
     await expect(button).toBeDisabled();
@@ -183,7 +183,7 @@ export const Loading: Story = {
 /** A click on a busy button does nothing (it stays focusable). */
 export const LoadingIgnoresClickTest: Story = {
   ...Loading,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
     await expect(button).toHaveAttribute('aria-busy', 'true');

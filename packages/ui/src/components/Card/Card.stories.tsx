@@ -40,7 +40,7 @@ export const Default: Story = {
 /** Keyboard: the header action is reachable with Tab. */
 export const KeyboardTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     await Default.play?.(context);
     await userEvent.tab();

@@ -59,7 +59,7 @@ export const Default: Story = {
 /** Click, then keyboard: Tab focuses it, Enter and Space activate it. */
 export const ClickAndKeyboardTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Settings' });
     await userEvent.click(button);
@@ -123,7 +123,7 @@ export const Disabled: Story = {
 /** A click on a disabled button does nothing. */
 export const DisabledIgnoresClickTest: Story = {
   ...Disabled,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Settings' });
     await expect(button).toBeDisabled();
@@ -144,7 +144,7 @@ export const Loading: Story = {
 /** A click on a busy button does nothing. */
 export const LoadingIgnoresClickTest: Story = {
   ...Loading,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const button = canvas.getByRole('button', { name: 'Saving' });
     await expect(button).toHaveAttribute('aria-busy', 'true');

@@ -38,7 +38,7 @@ export const Default: Story = {
 /** Keyboard: both links are in the tab order; Enter follows the internal one. */
 export const KeyboardTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const internal = canvas.getByRole('link', { name: 'Billing settings' });
     const external = canvas.getByRole('link', { name: 'billing guide (opens in a new tab)' });

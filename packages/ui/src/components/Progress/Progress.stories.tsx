@@ -39,7 +39,7 @@ export const Default: Story = {
 
 /** Buttons move the value (by keyboard); the bar, its ARIA values and the text follow; above 100 clamps. */
 export const ValueChangesTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   render: function Render(args) {
     const [value, setValue] = useState<number | null>(args.value);
     return (

@@ -367,7 +367,7 @@ export const DisabledRows: Story = {
 
 /** Selecting with the keyboard and the mouse (a test; hidden from the sidebar). */
 export const SelectionBehaviour: Story = {
-  tags: ['!dev'],
+  tags: ['!dev', '!autodocs'],
   args: { selectable: true, isRowDisabled: closed, onSelectionChange: fn() },
   play: async ({ canvas, args, step }) => {
     const table = canvas.getByRole('table');
@@ -425,7 +425,7 @@ export const SelectionBehaviour: Story = {
 
 /** Controlled: the parent owns the selected ids. */
 export const SelectionControlled: Story = {
-  tags: ['!dev'],
+  tags: ['!dev', '!autodocs'],
   render: function Render(args) {
     const [ids, setIds] = useState<TableRowId[]>(['CASE-004']);
     return (

@@ -50,7 +50,7 @@ export const Default: Story = {
  */
 export const KeyboardNavigationTest: Story = {
   ...Default,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     const tablist = canvas.getByRole('tablist', { name: 'Account sections' });
     const overview = canvas.getByRole('tab', { name: 'Overview' });
@@ -154,7 +154,7 @@ export const Controlled: Story = {
 /** The parent changes the value; a click on a tab reports the new one to the parent. */
 export const ControlledTest: Story = {
   ...Controlled,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('tab', { name: /^Invoices/ })).toHaveAttribute('aria-selected', 'true');
     await userEvent.click(canvas.getByRole('button', { name: 'Show settings' }));
@@ -195,7 +195,7 @@ export const Overflow: Story = {
 /** Focusing a tab out of view (End) scrolls it into view. */
 export const OverflowScrollTest: Story = {
   ...Overflow,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async (context) => {
     const { canvas } = context;
     await Overflow.play?.(context);
@@ -347,7 +347,7 @@ export const RightToLeft: Story = {
 /** Arrow keys follow the reading direction: ArrowLeft moves to the next tab. */
 export const RightToLeftKeyboardTest: Story = {
   ...RightToLeft,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     const first = canvas.getByRole('tab', { name: 'نظرة عامة' });
     const second = canvas.getByRole('tab', { name: /^الرسائل/ });

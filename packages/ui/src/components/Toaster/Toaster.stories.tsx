@@ -138,7 +138,7 @@ export const Empty: Story = {
 
 /** Each status from its button; closing by mouse, by Enter on the close button and by Escape. */
 export const ShowAndDismissTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: { duration: 120_000 },
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
@@ -188,7 +188,7 @@ export const ShowAndDismissTest: Story = {
 
 /** Loading toasts stay until updated; the update then times out like any other toast. */
 export const LoadingUntilUpdatedTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: { closable: false },
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));
@@ -208,7 +208,7 @@ export const LoadingUntilUpdatedTest: Story = {
 
 /** Toasts hide themselves after 5 s by default. */
 export const AutoDismissTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   render: function Render() {
     const toaster = useStoryToaster();
     return (
@@ -361,7 +361,7 @@ export const WithAction: Story = {
 
 /** The action runs and closes its toast. */
 export const WithActionTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   render: () => <ArchivedToast />,
   play: async ({ canvas, canvasElement }) => {
     const overlays = within(overlaysOf(canvasElement));

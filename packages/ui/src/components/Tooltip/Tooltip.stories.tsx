@@ -51,7 +51,7 @@ export const Closed: Story = {
 /** Hover opens after the delay and leaving closes; Tab opens at once, Escape and blur close. */
 export const HoverAndKeyboardTest: Story = {
   ...Closed,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const page = body(canvasElement);
     const trigger = canvas.getByRole('button', { name: 'Copy link' });
@@ -116,7 +116,7 @@ export const Placements: Story = {
 
 /** No delays: hover opens it at once. */
 export const CustomDelaysTest: Story = {
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: { openDelay: 0, closeDelay: 0, placement: 'bottom' },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.hover(canvas.getByRole('button'));
@@ -136,7 +136,7 @@ export const Disabled: Story = {
 /** Neither hover nor focus opens a disabled tooltip. */
 export const DisabledTest: Story = {
   ...Disabled,
-  tags: ['!dev', 'interaction'],
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const trigger = canvas.getByRole('button');
     await userEvent.hover(trigger);
