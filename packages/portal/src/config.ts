@@ -32,15 +32,18 @@ export interface AppearanceVariables {
   fontHeading?: string;
 }
 
+/** Theme variables per colour mode; a mode left out keeps the kit's theme. */
 export interface PortalAppearance {
+  /** The variables in light mode (and in `system` mode when the system is light). */
   light?: AppearanceVariables;
+  /** The variables in dark mode (and in `system` mode when the system is dark). */
   dark?: AppearanceVariables;
 }
 
 export interface PortalPostHogOptions {
   /** Project API key; without it nothing is loaded or sent. */
   key: string;
-  /** Default https://us.i.posthog.com. */
+  /** The PostHog API host (https://eu.i.posthog.com for the EU cloud). Default https://us.i.posthog.com. */
   host?: string;
   /**
    * The visitor opted out of product analytics: PostHog is neither loaded nor sent anything. Pass the
@@ -49,9 +52,13 @@ export interface PortalPostHogOptions {
   optOut?: boolean;
 }
 
+/** The provider's pages, linked from the portal's footer (each opens in a new tab). */
 export interface PortalLinks {
+  /** The privacy policy ("Privacy policy"). */
   privacyPolicy: string;
+  /** The provider's website ("Website"). */
   website: string;
+  /** The contact page ("Contact us"). */
   contact: string;
 }
 
@@ -72,7 +79,10 @@ export interface ClientPortalOptions extends PortalCallbacks {
   apiBaseUrl?: string;
   /** For a host on another site: an access token per request (sent as a bearer token). */
   getAccessToken?: () => Promise<string | null>;
-  /** Default `{ mode: 'path', basePath: '' }`. */
+  /**
+   * Where the portal keeps its route: `{ mode: 'path', basePath? }` (the browser's address; default,
+   * with `basePath: ''`) or `{ mode: 'memory', initialPath? }` (a history of its own).
+   */
   routing?: PortalRouting;
   /**
    * Where a visitor without a session signs in. Leave it out to use the portal's own sign-in page,
@@ -85,8 +95,16 @@ export interface ClientPortalOptions extends PortalCallbacks {
   loginUrl?: string;
   /** The sign-in page: a password form (`local`, default) or a single-sign-on button (`sso`). */
   signInMode?: 'local' | 'sso';
+  /**
+   * Brand theme variables per colour mode: `{ light: {…}, dark: {…} }`, each with any of `accent`,
+   * `accentText`, `background`, `surface`, `text`, `radius`, `fontBody`, `fontHeading`. A value that
+   * is not a plain colour, length or font (`url()`, `;`, braces…) is ignored. Default: the kit's themes.
+   */
   appearance?: PortalAppearance;
-  /** Initial colour mode; the user's choice is kept in localStorage. Default `light`. */
+  /**
+   * Initial colour mode: `light` (default) · `dark` · `system`. The visitor's choice in the settings
+   * menu is kept in localStorage and wins on later visits.
+   */
   colorScheme?: ColorMode;
   /**
    * Prefix of the portal's localStorage keys (colour mode, navigation mini mode, contrast). Default:
@@ -99,9 +117,17 @@ export interface ClientPortalOptions extends PortalCallbacks {
   locale?: string;
   /** Overrides any message of the catalogue. */
   messages?: Partial<Messages>;
+  /**
+   * Product analytics: `{ key, host?, optOut? }`. PostHog is downloaded only on first use, profiles
+   * identified users only and gets the portal's page views. Default: none (nothing loaded or sent).
+   */
   posthog?: PortalPostHogOptions;
+  /**
+   * The footer's links: `{ privacyPolicy, website, contact }`. Any left out keeps its default, a
+   * placeholder example.com page (`DEFAULT_LINKS`), so set all three.
+   */
   links?: Partial<PortalLinks>;
-  /** The CRM lifecycle stage that shows Home. Default 249503789. */
+  /** The CRM lifecycle stage whose contacts see the Home page. Default `'249503789'`. */
   homeLifecycleStage?: string;
   /** Tests and stories: a ready client instead of one built from `apiBaseUrl`. */
   apiClient?: ApiClient;

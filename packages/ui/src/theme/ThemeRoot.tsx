@@ -10,11 +10,17 @@ import type { ColorMode, ResolvedColorMode, UseColorModeOptions } from './colorM
 import * as styles from './root.css.js';
 import { darkTheme, lightTheme } from './themes.css.js';
 
+/** What `useTheme()` returns inside a ThemeRoot. */
 export interface ThemeContextValue {
+  /** The chosen colour mode: `light` · `dark` · `system`. */
   mode: ColorMode;
+  /** The mode in effect: `light` · `dark` (`system` resolved from the operating system). */
   resolved: ResolvedColorMode;
+  /** Changes the colour mode (stored, unless controlled or `persist` is false) and calls `onChange`. */
   setMode: (mode: ColorMode) => void;
+  /** The root's writing direction: `ltr` · `rtl`. */
   dir: 'ltr' | 'rtl';
+  /** The root's BCP 47 locale. */
   locale: string;
   /** The element inside the themed root that overlays portal into. */
   overlayContainer: RefObject<HTMLDivElement | null>;
@@ -32,18 +38,25 @@ export function useTheme(): ThemeContextValue {
 export const useOverlayContainer = () => useContext(ThemeContext)?.overlayContainer;
 
 export interface ThemeRootProps extends UseColorModeOptions {
+  /** The content: every kit component must be rendered inside a ThemeRoot. */
   children?: ReactNode;
   /** BCP 47 tag; sets `lang` and, unless `dir` is given, the direction. Default `en`. */
   locale?: string;
+  /**
+   * Writing direction: `ltr` · `rtl`. Default: from `locale` (`rtl` for Arabic, Hebrew, Persian,
+   * Urdu…). Layout, keyboard navigation and overlay placement mirror with it.
+   */
   dir?: 'ltr' | 'rtl';
   /** Paint the theme's canvas colour behind the content. Default true. */
   canvas?: boolean;
+  /** Extra class on the root element. */
   className?: string;
   /**
    * Extra inline style, e.g. appearance variables (`--cp-color-tone-accent-solid`); a function
    * receives the resolved colour mode, for values that differ between light and dark.
    */
   style?: CSSProperties | ((resolved: ResolvedColorMode) => CSSProperties);
+  /** `id` of the root element. */
   id?: string;
   /** The root element. */
   ref?: Ref<HTMLDivElement>;

@@ -40,12 +40,28 @@ export const useSystemColorMode = () =>
   useSyncExternalStore(subscribeSystem, systemSnapshot, (): ResolvedColorMode => 'light');
 
 export interface UseColorModeOptions {
-  /** Controlled mode; when set, storage is not read, and setMode only calls onChange. */
+  /**
+   * Controlled colour mode: `light` · `dark` · `system`. When set, storage is not read, and `setMode`
+   * only calls `onChange`.
+   */
   mode?: ColorMode;
+  /**
+   * The mode when uncontrolled: `light` (default) · `dark` · `system` (follows the operating system).
+   * The first render always uses it, so server and client markup agree; a stored choice replaces it
+   * right after.
+   */
   defaultMode?: ColorMode;
+  /** The localStorage key the chosen mode is kept under. Default `client-portal:color-mode`. */
   storageKey?: string;
-  /** `false` disables persistence. */
+  /**
+   * Keep the chosen mode in localStorage and restore it on the next visit. Default true; `false`
+   * neither reads nor writes storage.
+   */
   persist?: boolean;
+  /**
+   * Called with the new mode each time `setMode` (from `useTheme`) is called, controlled or not; not
+   * when a stored mode is restored or the system scheme changes.
+   */
   onChange?: (mode: ColorMode) => void;
 }
 

@@ -10,16 +10,35 @@ export type ButtonTone = 'accent' | 'neutral' | 'danger';
 export type ButtonSize = 'sm' | 'md' | 'lg';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /**
+   * Emphasis: `solid` (default; filled, for the one main action of a view) · `outline` · `subtle`
+   * (tinted) · `ghost` (no background until hovered; for the least important actions).
+   */
   variant?: ButtonVariant;
+  /** Colour: `accent` (default) · `neutral` · `danger` (destructive actions only: revoke, delete). */
   tone?: ButtonTone;
+  /** Height: `sm` 32px · `md` 40px (default) · `lg` 48px. */
   size?: ButtonSize;
+  /** Stretch to the full width of the container. Default false. */
   fullWidth?: boolean;
-  /** Shows a spinner, marks the button busy and ignores clicks, while keeping it focusable. */
+  /**
+   * Shows a spinner in place of `iconStart`, sets `aria-busy` and `aria-disabled` and ignores clicks
+   * (a submit button does not submit), while keeping the button focusable. Default false.
+   */
   loading?: boolean;
+  /**
+   * An icon before the label (on the right in right-to-left layouts). Rendered as given: mark a
+   * decorative icon `aria-hidden`. Replaced by the spinner while `loading`.
+   */
   iconStart?: ReactNode;
+  /** An icon after the label (an arrow, say). Rendered as given: mark a decorative icon `aria-hidden`. */
   iconEnd?: ReactNode;
 }
 
+/**
+ * A native `<button>` for an action (`type="button"` unless you pass `type="submit"`), in four
+ * variants, three tones and three sizes, with a busy state. For a destination, use `Link`.
+ */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
   {
     variant = 'solid',

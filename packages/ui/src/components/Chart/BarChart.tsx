@@ -10,7 +10,10 @@ import { seriesStyle, stackSeries, valueAt } from './scales.js';
 import type { ChartData } from './scales.js';
 
 export interface BarChartProps extends ChartBaseProps {
-  /** Stack series on top of each other (negatives stack below 0) instead of grouping them. */
+  /**
+   * Stack the series in one bar per label (negative values stack below 0) instead of grouping them
+   * side by side; the y axis then fits the totals. Default false.
+   */
   stacked?: boolean;
 }
 

@@ -35,7 +35,9 @@ import type { ChartData, ChartYDomain, LinearScale } from './scales.js';
 
 /** User-visible strings, overridable for i18n through the `labels` prop. */
 export interface ChartLabels {
+  /** The toggle under the chart that reveals the data table. */
   showTable: string;
+  /** The same toggle while the table is shown. */
   hideTable: string;
   /** Shown instead of the chart when there are no labels or every value is null. */
   empty: string;
@@ -66,22 +68,39 @@ export const defaultChartLabels: ChartLabels = {
 };
 
 export interface ChartBaseProps {
+  /**
+   * Required. The values, as the API sends them: `labels` (the x axis, in order) and `series` (each a
+   * `name` and one value per label; `null` for no data). No labels, or only nulls, shows the empty
+   * state.
+   */
   data: ChartData;
-  /** Accessible name of the chart (and caption of its data table). */
+  /**
+   * Required. Accessible name of the chart, caption of its data table, and the lead of its loading,
+   * empty and error messages (so it is clear which chart they are about).
+   */
   title: string;
-  /** A short summary of what the chart shows, read after the title. */
+  /** A short summary of what the chart shows (its finding), read after the title; not shown on screen. */
   description?: string;
-  /** Height in px, axes included. Default 240. */
+  /** Height of the drawing in px, x axis included (the legend and table toggle come below). Default 240. */
   height?: number;
-  /** Fix one or both ends of the y axis (`[0, 100]`, `[null, 10]`); otherwise it fits the data and 0. */
+  /**
+   * Fix one or both ends of the y axis: `[0, 100]`, `[null, 10]` (a `null` end is computed). Default:
+   * the axis fits the data and 0, rounded out to whole ticks.
+   */
   yDomain?: ChartYDomain;
-  /** Appended to every formatted value (axis, tooltip, table): `'%'`, `' h'`. */
+  /**
+   * Appended to every formatted value (axis, tooltip, table), after `formatValue`: `'%'`, `' h'`
+   * (include any space). Default none.
+   */
   unit?: string;
-  /** Formats values; default `Intl.NumberFormat` for the ThemeRoot locale. */
+  /** Formats each value (axis, tooltip, table). Default: `Intl.NumberFormat` for the ThemeRoot's locale. */
   formatValue?: (value: number) => string;
-  /** Formats x labels (axis, tooltip, table). */
+  /**
+   * Formats each x label, given the label and its index (axis, tooltip, table). Default: the label as
+   * it is. Long labels are shortened on the axis only.
+   */
   formatLabel?: (label: string, index: number) => string;
-  /** Shows a placeholder and marks the chart busy. */
+  /** Shows a placeholder of the chart's height and marks the chart busy. Default false. */
   loading?: boolean;
   /**
    * Shows the kit's ErrorState instead of the chart: `true`, a message, or the caught Error (its
@@ -92,12 +111,22 @@ export interface ChartBaseProps {
   onRetry?: () => void;
   /** With `error`: the retry is under way (the button is busy and ignores clicks). */
   retrying?: boolean;
-  /** Replaces the empty state's content (default: an EmptyState titled `labels.empty`). */
+  /**
+   * What shows when there is nothing to draw (no labels, or every value `null`). Default: an
+   * EmptyState titled `labels.empty` ("No data to display").
+   */
   empty?: ReactNode;
+  /**
+   * Replaces any of the chart's strings, for translation: `showTable`, `hideTable`, `empty`,
+   * `loading`, `noData`, `labelColumn`, `error`, `retry`, `errorDetails`. Default: the English
+   * `defaultChartLabels`.
+   */
   labels?: Partial<ChartLabels>;
   /** Width used before the container is measured (server render, first paint). Default 600. */
   initialWidth?: number;
+  /** Extra class on the chart's root element. */
   className?: string;
+  /** `id` of the chart's root element. */
   id?: string;
 }
 

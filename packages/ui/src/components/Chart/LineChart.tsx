@@ -20,7 +20,7 @@ import { seriesStyle, valueAt } from './scales.js';
 import type { ChartData } from './scales.js';
 
 export interface LineChartProps extends ChartBaseProps {
-  /** Fill the area between each line and 0. */
+  /** Fill the area between each line and the 0 baseline (tinted in the series' colour). Default false. */
   area?: boolean;
 }
 

@@ -14,17 +14,31 @@ export interface LinearScale {
   ticks(count?: number): number[];
 }
 
+/** One value of a series: a number, or `null` for no data. */
 export type ChartValue = number | null;
 
+/** One line or one set of bars. */
 export interface ChartSeries {
+  /** The series' name: in the legend (with two or more series), the tooltip and the table's column header. */
   name: string;
-  /** One value per label; `null` means "no data" (a gap in lines, no bar). */
+  /**
+   * One value per label, in the labels' order. `null` (or a missing or non-finite value) means "no
+   * data": a gap in the line, no bar, "No data" in the table. Never send `0` for unknown.
+   */
   data: readonly ChartValue[];
 }
 
 /** The shape of the API's chart payloads (DORA metrics, AI usage). */
 export interface ChartData {
+  /**
+   * The x-axis categories, in order (months, weeks, days), one per point or bar group. Thinned and
+   * shortened on the axis when they do not fit; whole in the tooltip and the table.
+   */
   labels: readonly string[];
+  /**
+   * The series, in order: the first takes the first palette colour, dash, marker and pattern, and so
+   * on. More than one shows a legend.
+   */
   series: readonly ChartSeries[];
 }
 

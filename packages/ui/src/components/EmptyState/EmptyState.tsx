@@ -9,17 +9,19 @@ export type EmptyStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
 export interface EmptyStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
   /** A decorative icon or illustration; it is hidden from assistive technology. */
   icon?: ReactNode;
+  /** Required. What is missing, in a few words ("No documents yet"); rendered as a heading. */
   title: ReactNode;
-  /** Heading level of the title. Default 3 (inside a page section or card). */
+  /** Heading level of the title: `2` · `3` (default; inside a page section or card) · `4` · `5` · `6`. */
   headingLevel?: EmptyStateHeadingLevel;
+  /** A line under the title: why there is nothing, or what happens next. Default none. */
   description?: ReactNode;
-  /** Any action element(s), e.g. a `<Button>` or a link. */
+  /** Any action element(s), e.g. a `<Button>` or a link; shown after the `actionLabel` button. */
   action?: ReactNode;
-  /** Shortcut for a single primary button: its label… */
+  /** Shortcut for a single primary button: its label (the button shows only with `onAction` too)… */
   actionLabel?: string;
   /** …and its click handler. */
   onAction?: () => void;
-  /** `sm` for inside tables and small cards. Default `md`. */
+  /** `sm` (less padding, a small button; inside tables, charts and small cards) · `md` (default). */
   size?: 'sm' | 'md';
 }
 

@@ -9,7 +9,9 @@ export type ErrorStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
 export interface ErrorStateLabels {
   /** Default title. */
   title: string;
+  /** The retry button (`onRetry`). */
   retry: string;
+  /** The disclosure that holds `details`. */
   details: string;
 }
 
@@ -22,10 +24,11 @@ export const defaultErrorStateLabels: ErrorStateLabels = {
 export interface ErrorStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title' | 'role'> {
   /** Default: "Something went wrong" (`labels.title`). */
   title?: ReactNode;
+  /** Heading level of the title: `2` · `3` (default; inside a page section or card) · `4` · `5` · `6`. */
   headingLevel?: ErrorStateHeadingLevel;
   /** What failed and what the person can do about it. */
   message?: ReactNode;
-  /** Shows the retry button when given. */
+  /** Shows a "Try again" button (`labels.retry`) that calls it. Default: no button. */
   onRetry?: () => void;
   /** While true, the retry button shows a spinner, is marked busy and ignores clicks. */
   retrying?: boolean;
@@ -35,7 +38,12 @@ export interface ErrorStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 't
   icon?: ReactNode;
   /** Extra actions after the retry button (e.g. "Contact support" link). */
   actions?: ReactNode;
+  /** `sm` (less padding, a small button; in cards, tables and panels) · `md` (default). */
   size?: 'sm' | 'md';
+  /**
+   * Replaces any of its strings, for translation: `title` ("Something went wrong"), `retry` ("Try
+   * again"), `details` ("Technical details").
+   */
   labels?: Partial<ErrorStateLabels>;
 }
 

@@ -3,12 +3,18 @@
 import * as styles from './Spinner.css.js';
 
 export interface SpinnerProps {
+  /** Diameter: `sm` 14px (in controls and text) · `md` 20px (default; panels) · `lg` 32px (whole screens). */
   size?: 'sm' | 'md' | 'lg';
-  /** Accessible label; when omitted the spinner is decorative (the caller announces busy state). */
+  /**
+   * Accessible label ("Loading invoices…"): the spinner becomes a `role="status"` named by it. When
+   * omitted (default) the spinner is decorative (`aria-hidden`) and the caller announces the busy state.
+   */
   label?: string;
+  /** Extra class on the spinner's element (a `<span>`). */
   className?: string;
 }
 
+/** A turning ring for short work of unknown length, in the colour of the text around it. */
 export function Spinner({ size = 'md', label, className }: SpinnerProps) {
   const cls = [styles.spinner, styles.size[size], className].filter(Boolean).join(' ');
   return label ? (

@@ -15,22 +15,29 @@ export type StatDirection = 'up' | 'down' | 'flat';
 export type StatSize = 'sm' | 'md' | 'lg';
 
 export interface StatDelta {
-  /** The change, formatted by the caller: `'12%'`, `'+€1,200'`. */
+  /** Required. The change, formatted by the caller: `'12%'`, `'+€1,200'`. */
   value: ReactNode;
+  /**
+   * Required. `up` · `down` · `flat`: picks the arrow, the word read before the change ("up 12%") and
+   * the default tone.
+   */
   direction: StatDirection;
   /**
-   * Whether the change is good or bad. Default: up → success, down → danger, flat → neutral; pass
-   * e.g. `'success'` for costs going down.
+   * Whether the change is good or bad: `neutral` · `accent` · `success` · `warning` · `danger` ·
+   * `info`. Default: up → `success`, down → `danger`, flat → `neutral`; pass e.g. `'success'` for
+   * costs going down.
    */
   tone?: Tone;
-  /** Comparison shown after the change, e.g. "from previous period". */
+  /** Comparison shown after the change in muted text, e.g. "from previous period". Default none. */
   period?: ReactNode;
 }
 
 export interface StatLabels {
   /** Spoken before the change, so the direction is never conveyed by colour or arrow alone. */
   up: string;
+  /** Spoken before a fall. */
   down: string;
+  /** Spoken before a `flat` change. */
   flat: string;
   /** Announced instead of the value while loading. */
   loading: string;
@@ -53,14 +60,23 @@ export const defaultStatLabels: StatLabels = {
 };
 
 export interface StatProps {
+  /** Required. What the figure is ("Open cases"), shown above the value (the `<dt>` of the stat). */
   label: ReactNode;
-  /** A missing value (`undefined`, `null`, `''`, NaN, ±Infinity) shows a dash, read as `labels.noValue`. */
+  /**
+   * The figure, formatted by the caller. A missing value (`undefined`, `null`, `''`, `false`, NaN,
+   * ±Infinity) shows a dash, read as `labels.noValue`, without the unit.
+   */
   value?: ReactNode;
   /** Shown after the value in smaller type (`'hrs'`, `'%'`, `'cases'`). */
   unit?: ReactNode;
+  /**
+   * The change against a previous period, under the value: `{ value, direction, tone?, period? }`,
+   * read as e.g. "up 12% from previous period". Not shown with `error`. Default none.
+   */
   delta?: StatDelta;
+  /** A line of muted text at the bottom: what the figure counts, or how it is worked out. Default none. */
   helpText?: ReactNode;
-  /** Shows skeletons for the value and the delta and marks the stat busy. */
+  /** Shows skeletons for the value and the delta and marks the stat busy. Default false. */
   loading?: boolean;
   /**
    * The value failed to load: a dash, and `labels.error` (or the message given) in place of the
@@ -72,9 +88,16 @@ export interface StatProps {
   onRetry?: () => void;
   /** With `error`: the retry is under way (the button is busy and ignores clicks). */
   retrying?: boolean;
+  /** Size of the value: `sm` · `md` (default) · `lg`. The label, change and help text keep their size. */
   size?: StatSize;
+  /**
+   * Replaces any of the stat's strings, for translation: the spoken direction (`up`, `down`,
+   * `flat`), `loading`, `noValue`, `error`, `retry`. Default: the English `defaultStatLabels`.
+   */
   labels?: Partial<StatLabels>;
+  /** Extra class on the stat's root element (a `<dl>`). */
   className?: string;
+  /** `id` of the stat's root element. */
   id?: string;
 }
 

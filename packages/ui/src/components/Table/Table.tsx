@@ -23,19 +23,39 @@ export type TableAlign = 'start' | 'center' | 'end';
 export interface TableColumn<Row> {
   /** Unique per table; also the row property read when there is no `cell` / `sortValue`. */
   key: string;
+  /**
+   * The column header's content, usually a short text. In a `sortable` column it sits inside the sort
+   * button, so it must not contain links or other controls.
+   */
   header: ReactNode;
-  /** Renders the cell. Default: `row[key]` (numbers and dates formatted for the locale). */
+  /**
+   * Renders the cell. Default: `row[key]`, numbers and dates formatted for the locale, strings as they
+   * are, `null` / `undefined` empty.
+   */
   cell?: (row: Row) => ReactNode;
+  /**
+   * The header becomes a button that sorts by this column: ascending first, then toggling; the header
+   * cell carries `aria-sort`. Default false.
+   */
   sortable?: boolean;
-  /** The value to sort by. Default: `row[key]` when it is a string, number or Date. */
+  /**
+   * The value to sort by. Default: `row[key]` when it is a string, number or Date (a boolean counts as
+   * 1 / 0); anything else, like a missing value, sorts last.
+   */
   sortValue?: (row: Row) => SortValue;
-  /** Default `start`; use `end` for numbers and amounts. */
+  /** `start` (default) · `center` · `end` (numbers, amounts, dates). */
   align?: TableAlign;
   /** Preferred width (px for numbers, any CSS length for strings); also the column's minimum. */
   width?: number | string;
-  /** The narrowest the column gets before the region scrolls sideways. Default: `width`, else the table's `columnMinWidth`. */
+  /**
+   * The narrowest the column gets before the region scrolls sideways. Default: `width`, else the
+   * table's `columnMinWidth` (120px).
+   */
   minWidth?: number | string;
-  /** Cells of this column are row headers (`<th scope="row">`), e.g. a name or id. */
+  /**
+   * Cells of this column are row headers (`<th scope="row">`), e.g. a name or id; they also name each
+   * row's checkbox ("Select CASE-001"). Default false.
+   */
   rowHeader?: boolean;
 }
 
@@ -50,7 +70,9 @@ export interface TableShowingDetails extends PageRange {
 export interface TableLabels {
   /** The range summary under the table. */
   showing: (details: TableShowingDetails) => string;
+  /** Accessible name of the pager's previous-page button. */
   previousPage: string;
+  /** Accessible name of the pager's next-page button. */
   nextPage: string;
   /** Accessible name of a page button. */
   page: (details: { page: number; totalPages: number }) => string;
@@ -91,24 +113,44 @@ export const defaultTableLabels: TableLabels = {
 };
 
 export interface TableProps<Row> {
+  /**
+   * Required. The columns, in order (mirrored in right-to-left layouts): each a `key` and a `header`,
+   * and optionally `cell`, `sortable`, `sortValue`, `align`, `width`, `minWidth`, `rowHeader`.
+   */
   columns: readonly TableColumn<Row>[];
   /** All rows (client-side), or the current page's rows when `manual`. */
   rows: readonly Row[];
+  /**
+   * Required. A stable, unique id per row: its React key and its id in `selectedIds` /
+   * `onSelectionChange`. `index` is the row's position on the current page after sorting, not in
+   * `rows`, so return a field of the row (`(row) => row.id`).
+   */
   getRowId: (row: Row, index: number) => string | number;
   /** Required: names the table and its scroll region. Hide it visually with `captionHidden`. */
   caption: ReactNode;
+  /**
+   * Hide the caption visually; it still names the table for assistive technology. Only when a visible
+   * heading says the same. Default false.
+   */
   captionHidden?: boolean;
 
-  /** Controlled sort. `null` keeps the input order. */
+  /** Controlled sort: `{ key, direction: 'asc' | 'desc' }`, or `null` for the input order. */
   sort?: TableSort;
+  /** The initial sort when uncontrolled: `{ key, direction }`, or `null` (default) for the input order. */
   defaultSort?: TableSort;
+  /**
+   * Called with the new sort when a sortable header is activated: another column starts `asc`, the
+   * same column toggles `asc` / `desc` (never back to `null`). The table then goes to page 1.
+   */
   onSortChange?: (sort: TableSort) => void;
 
-  /** Rows per page; pagination is shown only when set. */
+  /** Rows per page; the pager and the "Showing" summary appear only when it is set. Default: every row. */
   pageSize?: number;
-  /** Controlled 1-based page. */
+  /** Controlled 1-based page (clamped to the pages there are). */
   page?: number;
+  /** The initial 1-based page when uncontrolled. Default 1. */
   defaultPage?: number;
+  /** Called with the new 1-based page when it changes: from the pager, or back to 1 when the sort changes. */
   onPageChange?: (page: number) => void;
 
   /**
@@ -116,10 +158,10 @@ export interface TableProps<Row> {
    * `onSortChange` / `onPageChange`; `total` is the full count.
    */
   manual?: boolean;
-  /** Total row count for the pager and summary. Default `rows.length`. */
+  /** With `manual`: the full row count, for the pager and summary. Default `rows.length`. */
   total?: number;
 
-  /** Shows skeleton rows instead of data and marks the table busy. */
+  /** Shows skeleton rows instead of data and marks the table busy. Default false. */
   loading?: boolean;
   /** Number of skeleton rows. Default: the page size (at most 10), else 5. */
   loadingRows?: number;
@@ -141,12 +183,17 @@ export interface TableProps<Row> {
 
   /**
    * Adds a checkbox column: rows can be selected with the mouse or the keyboard (Tab, Space); the
-   * header checkbox selects or clears the page, and the count shows under the table.
+   * header checkbox selects or clears the page, and the count shows under the table. Default false.
    */
   selectable?: boolean;
   /** Controlled selection: the ids (`getRowId`) of the selected rows, on any page. */
   selectedIds?: readonly TableRowId[];
+  /** The initially selected row ids when uncontrolled. Default none. */
   defaultSelectedIds?: readonly TableRowId[];
+  /**
+   * Called when a row's or the header checkbox changes, with the ids of every selected row (on all
+   * pages), in the order they were selected.
+   */
   onSelectionChange?: (ids: TableRowId[]) => void;
   /**
    * Rows that are unavailable: shown muted, `aria-disabled`, and their checkbox is disabled (their
@@ -156,15 +203,23 @@ export interface TableProps<Row> {
 
   /** Keep the header visible while the region scrolls. Default true. Needs `maxHeight` to matter. */
   stickyHeader?: boolean;
-  /** Limits the region's height so the body scrolls under the (sticky) header. */
+  /** Limits the region's height (px, or any CSS length), so the body scrolls under the (sticky) header. */
   maxHeight?: number | string;
-  /** Minimum table width before the region scrolls sideways. */
+  /** Minimum table width (px, or any CSS length) before the region scrolls sideways. Default none. */
   minWidth?: number | string;
   /** Default minimum column width (a floor for squeezed columns). Default 120px. */
   columnMinWidth?: number | string;
 
+  /**
+   * Replaces any of the table's strings, for translation: the pager (`previousPage`, `nextPage`,
+   * `page`, `pagination`), the summary (`showing`, `selected`), the states (`noResults`, `loading`,
+   * `error`, `retry`, `errorDetails`) and the checkboxes (`selectAll`, `selectRow`). Default: the
+   * English `defaultTableLabels`.
+   */
   labels?: Partial<TableLabels>;
+  /** Extra class on the table's root element (around the scroll region and the footer). */
   className?: string;
+  /** `id` of the table's root element. */
   id?: string;
 }
 

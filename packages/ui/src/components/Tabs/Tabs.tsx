@@ -15,20 +15,32 @@ export interface TabItem {
   label: ReactNode;
   /** The panel shown when this tab is selected. */
   content: ReactNode;
+  /** Shown, but cannot be selected; the arrow keys skip it. Default false. */
   disabled?: boolean;
-  /** A number badge after the label (capped at "99+"). */
+  /**
+   * A number badge after the label, in the locale's digits, capped at "99+"; a negative or non-finite
+   * number shows none. Default none.
+   */
   count?: number;
-  /** Replaces the bare number for screen readers, e.g. "3 unread". */
+  /** Replaces the bare number for screen readers, e.g. "3 unread" (read "Messages (3 unread)"). */
   countLabel?: string;
 }
 
 export interface TabsProps
   extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dir' | 'defaultValue' | 'onChange'> {
+  /**
+   * Required. The tabs, in order, each with its panel: `value`, `label`, `content`, and optionally
+   * `disabled`, `count`, `countLabel`.
+   */
   items: TabItem[];
-  /** The selected tab (controlled). */
+  /** The selected tab's `value` (controlled; update it from `onValueChange`). */
   value?: string;
   /** The initially selected tab (uncontrolled); default the first enabled tab. */
   defaultValue?: string;
+  /**
+   * Called with the `value` of the newly selected tab: on a click, or on an arrow key with `automatic`
+   * activation (Enter or Space with `manual`).
+   */
   onValueChange?: (value: string) => void;
   /** Accessible name for the tablist (recommended when the page has more than one). */
   listLabel?: string;
