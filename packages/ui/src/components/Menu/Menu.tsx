@@ -1,11 +1,11 @@
 'use client';
 
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
-import { Portal } from '@ark-ui/react/portal';
 import type { ReactElement, ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot.js';
 import { Button } from '../Button/index.js';
 import type { ButtonProps } from '../Button/index.js';
+import { ChevronIcon, FloatingList, floatingListStyles as list } from '../FloatingList/index.js';
+import type { FloatingListParts } from '../FloatingList/index.js';
 import * as styles from './Menu.css.js';
 
 export interface MenuItemDef {
@@ -53,19 +53,7 @@ export interface MenuProps {
   keepOpenOnSelect?: boolean;
 }
 
-function Chevron() {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path
-        d="M4 6l4 4 4-4"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const parts: FloatingListParts = { Positioner: ArkMenu.Positioner, Content: ArkMenu.Content };
 
 function Item({ item }: { item: MenuItemDef }) {
   return (
@@ -73,21 +61,21 @@ function Item({ item }: { item: MenuItemDef }) {
       value={item.value}
       disabled={item.disabled}
       valueText={item.valueText}
-      className={styles.item({ tone: item.tone ?? 'neutral' })}
+      className={list.item({ tone: item.tone ?? 'neutral' })}
     >
       {item.icon && (
-        <span className={styles.itemIcon} aria-hidden="true">
+        <span className={list.itemIcon} aria-hidden="true">
           {item.icon}
         </span>
       )}
-      <ArkMenu.ItemText className={styles.itemText}>{item.label}</ArkMenu.ItemText>
+      <ArkMenu.ItemText className={list.itemText}>{item.label}</ArkMenu.ItemText>
     </ArkMenu.Item>
   );
 }
 
 function renderEntry(entry: MenuItemDef | MenuSeparatorDef, key: string) {
   return entry.type === 'separator' ? (
-    <ArkMenu.Separator key={key} className={styles.separator} />
+    <ArkMenu.Separator key={key} className={list.separator} />
   ) : (
     <Item key={entry.value} item={entry} />
   );
@@ -105,7 +93,6 @@ export function Menu({
   onOpenChange,
   keepOpenOnSelect = false,
 }: MenuProps) {
-  const container = useOverlayContainer();
   return (
     <ArkMenu.Root
       open={open}
@@ -125,8 +112,8 @@ export function Menu({
             {...triggerProps}
             iconEnd={
               <ArkMenu.Indicator asChild>
-                <span className={styles.indicator}>
-                  <Chevron />
+                <span className={list.triggerIndicator}>
+                  <ChevronIcon />
                 </span>
               </ArkMenu.Indicator>
             }
@@ -135,24 +122,18 @@ export function Menu({
           </Button>
         )}
       </ArkMenu.Trigger>
-      <Portal container={container}>
-        <ArkMenu.Positioner className={styles.positioner}>
-          <ArkMenu.Content className={styles.content}>
-            {items.map((entry, i) =>
-              entry.type === 'group' ? (
-                <ArkMenu.ItemGroup key={`group-${i}`} className={styles.itemGroup}>
-                  <ArkMenu.ItemGroupLabel className={styles.itemGroupLabel}>
-                    {entry.label}
-                  </ArkMenu.ItemGroupLabel>
-                  {entry.items.map((child, j) => renderEntry(child, `sep-${i}-${j}`))}
-                </ArkMenu.ItemGroup>
-              ) : (
-                renderEntry(entry, `sep-${i}`)
-              ),
-            )}
-          </ArkMenu.Content>
-        </ArkMenu.Positioner>
-      </Portal>
+      <FloatingList parts={parts} className={styles.content}>
+        {items.map((entry, i) =>
+          entry.type === 'group' ? (
+            <ArkMenu.ItemGroup key={`group-${i}`} className={list.itemGroup}>
+              <ArkMenu.ItemGroupLabel className={list.itemGroupLabel}>{entry.label}</ArkMenu.ItemGroupLabel>
+              {entry.items.map((child, j) => renderEntry(child, `sep-${i}-${j}`))}
+            </ArkMenu.ItemGroup>
+          ) : (
+            renderEntry(entry, `sep-${i}`)
+          ),
+        )}
+      </FloatingList>
     </ArkMenu.Root>
   );
 }

@@ -1,15 +1,7 @@
-import { keyframes, style } from '@vanilla-extract/css';
+import { style } from '@vanilla-extract/css';
 import { recipe } from '@vanilla-extract/recipes';
 import { vars } from '../../theme/contract.css.js';
-
-const popIn = keyframes({
-  from: { opacity: 0, scale: '0.98' },
-  to: { opacity: 1, scale: '1' },
-});
-const popOut = keyframes({
-  from: { opacity: 1, scale: '1' },
-  to: { opacity: 0, scale: '0.98' },
-});
+import { popFrom } from '../FloatingList/FloatingList.css.js';
 
 export const root = style({
   display: 'flex',
@@ -80,17 +72,8 @@ export const valueText = style({
   selectors: { '[data-placeholder-shown] > &': { color: vars.color.fgMuted } },
 });
 
-export const indicator = style({
-  display: 'inline-flex',
-  flexShrink: 0,
-  color: vars.color.fgMuted,
-  transitionProperty: 'rotate',
-  transitionDuration: vars.duration.fast,
-  transitionTimingFunction: vars.easing.standard,
-  selectors: { '&[data-state="open"]': { rotate: '180deg' } },
-});
-
-export const chevron = style({ width: '16px', height: '16px' });
+/** The trigger's chevron (it turns with the floating list's `triggerIndicator`), quieter than the value. */
+export const indicator = style({ color: vars.color.fgMuted });
 
 export const helperText = style({
   fontSize: vars.fontSize.sm,
@@ -104,41 +87,11 @@ export const errorText = style({
   overflowWrap: 'anywhere',
 });
 
-/** zag sets the positioner's `position`, `top`, `left`, `transform`, `width`, `z-index` inline. */
-export const positioner = style({});
-
+/** The select's limits on the floating list; its text follows the field's size. */
 export const content = recipe({
   base: {
-    zIndex: vars.zIndex.popover,
-    display: 'flex',
-    flexDirection: 'column',
     maxHeight: 'min(320px, var(--available-height, 320px))',
-    overflowY: 'auto',
-    padding: vars.space['1'],
-    borderWidth: '1px',
-    borderStyle: 'solid',
-    borderColor: vars.color.border,
-    borderRadius: vars.radius.md,
-    backgroundColor: vars.color.surfaceRaised,
-    color: vars.color.fg,
-    boxShadow: vars.shadow.md,
-    fontFamily: vars.font.body,
-    lineHeight: vars.lineHeight.normal,
-    textAlign: 'start',
-    outline: 'none',
-    transformOrigin: 'var(--transform-origin)',
-    selectors: {
-      '&[data-state="open"]': {
-        animationName: popIn,
-        animationDuration: vars.duration.fast,
-        animationTimingFunction: vars.easing.standard,
-      },
-      '&[data-state="closed"]': {
-        animationName: popOut,
-        animationDuration: vars.duration.fast,
-        animationTimingFunction: vars.easing.standard,
-      },
-    },
+    vars: { [popFrom]: '0.98' },
   },
   variants: {
     size: {
@@ -148,39 +101,3 @@ export const content = recipe({
   },
   defaultVariants: { size: 'md' },
 });
-
-export const item = recipe({
-  base: {
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'space-between',
-    gap: vars.space['2'],
-    paddingBlock: vars.space['1.5'],
-    paddingInline: vars.space['2'],
-    borderRadius: vars.radius.sm,
-    cursor: 'pointer',
-    userSelect: 'none',
-    selectors: {
-      '&[data-highlighted]': { backgroundColor: vars.color.muted },
-      '&[data-state="checked"]': { fontWeight: vars.fontWeight.bold },
-      '&[data-disabled]': { opacity: 0.55, cursor: 'not-allowed' },
-    },
-  },
-  variants: {
-    size: {
-      sm: { minHeight: '32px' },
-      md: { minHeight: '36px' },
-    },
-  },
-  defaultVariants: { size: 'md' },
-});
-
-export const itemText = style({ flex: '1 1 auto', minWidth: 0, overflowWrap: 'anywhere' });
-
-export const itemIndicator = style({
-  display: 'inline-flex',
-  flexShrink: 0,
-  color: vars.color.tone.accent.fg,
-});
-
-export const check = style({ width: '16px', height: '16px' });

@@ -1,10 +1,10 @@
 'use client';
 
-import { Portal } from '@ark-ui/react/portal';
 import { Select as ArkSelect, createListCollection } from '@ark-ui/react/select';
 import { useId, useMemo } from 'react';
 import type { ReactNode } from 'react';
-import { useOverlayContainer } from '../../theme/ThemeRoot.js';
+import { CheckIcon, ChevronIcon, FloatingList, floatingListStyles as list } from '../FloatingList/index.js';
+import type { FloatingListParts } from '../FloatingList/index.js';
 import * as styles from './Select.css.js';
 
 export interface SelectItem {
@@ -42,33 +42,7 @@ export interface SelectProps {
   onOpenChange?: (open: boolean) => void;
 }
 
-function Chevron() {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path
-        d="M4 6l4 4 4-4"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function Check() {
-  return (
-    <svg className={styles.check} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path
-        d="M3 8.5l3 3 7-7"
-        stroke="currentColor"
-        strokeWidth="1.75"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const parts: FloatingListParts = { Positioner: ArkSelect.Positioner, Content: ArkSelect.Content };
 
 const toArray = (v: string | null | undefined) => (v === undefined ? undefined : v === null ? [] : [v]);
 
@@ -90,7 +64,6 @@ export function Select({
   size = 'md',
   onOpenChange,
 }: SelectProps) {
-  const container = useOverlayContainer();
   const collection = useMemo(
     () =>
       createListCollection<SelectItem>({
@@ -135,8 +108,8 @@ export function Select({
         <ArkSelect.Trigger className={styles.trigger({ size })} aria-describedby={describedBy}>
           <ArkSelect.ValueText className={styles.valueText} placeholder={placeholder} />
           <ArkSelect.Indicator asChild>
-            <span className={styles.indicator}>
-              <Chevron />
+            <span className={`${list.triggerIndicator} ${styles.indicator}`}>
+              <ChevronIcon />
             </span>
           </ArkSelect.Indicator>
         </ArkSelect.Trigger>
@@ -151,20 +124,16 @@ export function Select({
           {errorText}
         </p>
       )}
-      <Portal container={container}>
-        <ArkSelect.Positioner className={styles.positioner}>
-          <ArkSelect.Content className={styles.content({ size })}>
-            {collection.items.map((item) => (
-              <ArkSelect.Item key={item.value} item={item} className={styles.item({ size })}>
-                <ArkSelect.ItemText className={styles.itemText}>{item.label}</ArkSelect.ItemText>
-                <ArkSelect.ItemIndicator className={styles.itemIndicator}>
-                  <Check />
-                </ArkSelect.ItemIndicator>
-              </ArkSelect.Item>
-            ))}
-          </ArkSelect.Content>
-        </ArkSelect.Positioner>
-      </Portal>
+      <FloatingList parts={parts} className={styles.content({ size })}>
+        {collection.items.map((item) => (
+          <ArkSelect.Item key={item.value} item={item} className={list.item({ size })}>
+            <ArkSelect.ItemText className={list.itemText}>{item.label}</ArkSelect.ItemText>
+            <ArkSelect.ItemIndicator className={list.itemIndicator}>
+              <CheckIcon />
+            </ArkSelect.ItemIndicator>
+          </ArkSelect.Item>
+        ))}
+      </FloatingList>
       <ArkSelect.HiddenSelect />
     </ArkSelect.Root>
   );
