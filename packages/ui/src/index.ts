@@ -27,6 +27,7 @@ export * from './components/Card/index.js';
 export * from './components/Chart/index.js';
 export * from './components/EmptyState/index.js';
 export * from './components/ErrorState/index.js';
+export * from './components/Icon/index.js';
 export * from './components/IconButton/index.js';
 export * from './components/Link/index.js';
 export * from './components/Progress/index.js';

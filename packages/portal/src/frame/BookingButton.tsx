@@ -1,4 +1,4 @@
-import { visuallyHidden } from '@client-portal/ui';
+import { Icon, visuallyHidden } from '@client-portal/ui';
 import { MessageCircle } from 'lucide-react';
 import { useAccountManager } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -17,7 +17,7 @@ export function BookingButton() {
     <div className={styles.slot}>
       <DeferredTooltip content={t('frame.bookMeeting')} placement="top-end">
         <a className={styles.button} href={bookingUrl} target="_blank" rel="noopener noreferrer">
-          <MessageCircle className={styles.icon} size={24} aria-hidden="true" focusable="false" />
+          <Icon icon={MessageCircle} size="lg" className={styles.icon} />
           <span className={visuallyHidden}>
             {t('frame.bookMeeting')} {t('frame.newTab')}
           </span>

@@ -151,7 +151,7 @@ export const MiniByKeyboardTest: Story = {
   },
 };
 
-/** Mini mode (kept from an earlier visit): 120px, first letters, the "S" mark. */
+/** Mini mode (kept from an earlier visit): 120px, icons (names as tooltips), the "S" mark. */
 export const Mini: Story = {
   args: portalArgs('mini'),
   beforeEach: () => {
@@ -163,10 +163,9 @@ export const Mini: Story = {
     await widthBecomes(nav, 120);
     await expect(Math.round(edge(main).left - edge(nav).left)).toBe(120);
     await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
-    // Each entry shows its first letter and keeps its full name for assistive technology.
+    // Each entry shows its icon and keeps its full name for assistive technology.
     const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
-    await expect(within(dashboard).getByText('D')).toBeVisible();
-    await expect(dashboard.querySelector('svg')).not.toBeVisible();
+    await expect(dashboard.querySelector('svg')).toBeVisible();
     await expect(edge(within(dashboard).getByText('Dashboard')).width).toBeLessThanOrEqual(1);
     // The logo shrinks to its mark; the profile to its logo.
     const logo = within(nav).getByRole('link', { name: 'Client Portal' });
@@ -205,6 +204,43 @@ export const MiniHoveredTest: Story = {
     await userEvent.hover(nav);
     await widthBecomes(nav, 290);
     await settled(nav);
+  },
+};
+
+/**
+ * Mini mode, collapsed: pointing at an icon names it at once in a tooltip; the panel expands only
+ * once the pointer has rested on it (hover intent), and the tooltip goes as the names appear.
+ */
+export const MiniTooltipTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: portalArgs('mini-tooltip'),
+  beforeEach: () => {
+    window.localStorage.setItem(storageKey('mini-tooltip', 'nav-mini'), 'true');
+  },
+  play: async ({ canvasElement }) => {
+    await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    await widthBecomes(nav, 120);
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    await import('./overlays.js');
+    // Record every tooltip shown, however briefly: it is up while the pointer is still deciding.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => {
+      for (const tip of document.querySelectorAll('[role="tooltip"]')) {
+        const text = tip.textContent?.trim() ?? '';
+        if (text && !shown.includes(text)) shown.push(text);
+      }
+    });
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    const projects = within(nav).getByRole('link', { name: 'Projects' });
+    await userEvent.hover(projects);
+    await waitFor(() => expect(shown).toContain('Projects'));
+    // Resting there expands the panel, and the names take over from the tooltip.
+    await widthBecomes(nav, 290);
+    await waitFor(() => expect(document.querySelector('[role="tooltip"]')).toBeNull());
+    observer.disconnect();
+    await userEvent.unhover(nav);
+    await widthBecomes(nav, 120);
   },
 };
 

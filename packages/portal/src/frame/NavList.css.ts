@@ -3,12 +3,12 @@ import { createVar, fallbackVar, style } from '@vanilla-extract/css';
 
 /**
  * Set on the side navigation while mini mode shows it collapsed (mini, not hovered, no keyboard
- * focus inside, no menu open): entries show their first letter, the profile only its logo.
+ * focus inside, no menu open): entries show their icon, the profile only its logo.
  */
 export const collapsed = style({});
 const whenCollapsed = `${collapsed} &`;
 
-/** Visually hidden, still read: the entry keeps its full name when only a letter shows. */
+/** Visually hidden, still read: the entry keeps its full name when only its icon shows. */
 const hiddenText = {
   position: 'absolute',
   inlineSize: '1px',
@@ -98,21 +98,7 @@ export const link = style({
 });
 
 /** Navigation icons are 20px. */
-export const icon = style({
-  display: 'inline-flex',
-  flex: 'none',
-  inlineSize: '20px',
-  blockSize: '20px',
-  selectors: { [whenCollapsed]: { display: 'none' } },
-});
-
-export const initial = style({
-  display: 'none',
-  fontFamily: vars.font.heading,
-  fontSize: vars.fontSize.lg,
-  fontWeight: vars.fontWeight.bold,
-  selectors: { [whenCollapsed]: { display: 'inline' } },
-});
+export const icon = style({ flex: 'none', inlineSize: '20px', blockSize: '20px' });
 
 export const label = style({
   flex: '1 1 auto',

@@ -1,4 +1,4 @@
-import { Skeleton } from '@client-portal/ui';
+import { directionOf, Icon, Skeleton } from '@client-portal/ui';
 import {
   BookOpen,
   Bot,
@@ -16,6 +16,7 @@ import { useProfile, useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { hrefOf, isActive, type NavEntry, type NavIcon } from '../routing/nav.js';
 import { DEFAULT_COMPANY_LOGO } from './defaultLogo.js';
+import { DeferredTooltip } from './deferred.js';
 import * as styles from './NavList.css.js';
 
 const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
@@ -29,27 +30,41 @@ const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
   myTeams: UsersRound,
 };
 
-/** The letter a collapsed mini navigation shows for an entry (its first), in the label's own script. */
-export function initialOf(label: string, locale: string): string {
-  return (Array.from(label.trim())[0] ?? '').toLocaleUpperCase(locale);
-}
-
-function EntryLink({ entry, location }: { entry: NavEntry; location: string }) {
+/**
+ * A navigation entry: its icon and its name. While a mini navigation is collapsed only the icon
+ * shows; the name stays the link's accessible name and appears as a tooltip on hover and focus.
+ */
+function EntryLink({
+  entry,
+  location,
+  collapsed,
+}: {
+  entry: NavEntry;
+  location: string;
+  collapsed: boolean;
+}) {
   const { t, locale } = useI18n();
   const label = t(entry.label);
-  const Icon = entry.id === 'profile' ? null : ICONS[entry.id];
-  return (
+  const glyph = entry.id === 'profile' ? null : ICONS[entry.id];
+  const link = (
     <Link
       href={hrefOf(entry)}
       className={styles.link}
       aria-current={isActive(entry, location) ? 'page' : undefined}
     >
-      {Icon ? <Icon className={styles.icon} size={20} aria-hidden="true" focusable="false" /> : null}
-      <span className={styles.initial} aria-hidden="true">
-        {initialOf(label, locale)}
-      </span>
+      {glyph ? <Icon icon={glyph} className={styles.icon} /> : null}
       <span className={styles.label}>{label}</span>
     </Link>
+  );
+  return (
+    <DeferredTooltip
+      content={label}
+      placement={directionOf(locale) === 'rtl' ? 'left' : 'right'}
+      openDelay={0}
+      disabled={!collapsed}
+    >
+      {link}
+    </DeferredTooltip>
   );
 }
 
@@ -98,17 +113,20 @@ export function NavList({
   entries,
   location,
   aside,
+  collapsed = false,
 }: {
   entries: readonly NavEntry[];
   location: string;
   aside?: ReactNode;
+  /** A mini navigation shown collapsed: icons only, names as tooltips. */
+  collapsed?: boolean;
 }) {
   const last = entries.at(-1);
   return (
     <ul className={styles.list}>
       {entries.slice(0, -1).map((entry) => (
         <li key={entry.id} className={styles.item}>
-          <EntryLink entry={entry} location={location} />
+          <EntryLink entry={entry} location={location} collapsed={collapsed} />
         </li>
       ))}
       {last ? (
@@ -116,7 +134,7 @@ export function NavList({
           {last.id === 'profile' ? (
             <ProfileLink entry={last} location={location} />
           ) : (
-            <EntryLink entry={last} location={location} />
+            <EntryLink entry={last} location={location} collapsed={collapsed} />
           )}
           {aside ? <span className={styles.aside}>{aside}</span> : null}
         </li>

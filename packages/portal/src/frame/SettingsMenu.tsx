@@ -1,22 +1,33 @@
 import {
   type ColorMode,
+  Icon,
   IconButton,
   Menu,
   type MenuEntry,
   type MenuPlacement,
   useTheme,
 } from '@client-portal/ui';
-import { Check, Contrast as ContrastIcon, LogOut, Monitor, Moon, Settings2, Sun, Type } from 'lucide-react';
+import {
+  Check,
+  Contrast as ContrastIcon,
+  LogOut,
+  type LucideIcon,
+  Monitor,
+  Moon,
+  Settings2,
+  Sun,
+  Type,
+} from 'lucide-react';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { CONTRASTS, type Contrast } from './frameSettings.js';
 import * as styles from './SettingsMenu.css.js';
 import { useSignOut } from './useSignOut.js';
 
 const MODES = [
-  { mode: 'light', label: 'frame.colorMode.light', Icon: Sun },
-  { mode: 'dark', label: 'frame.colorMode.dark', Icon: Moon },
-  { mode: 'system', label: 'frame.colorMode.system', Icon: Monitor },
-] as const satisfies readonly { mode: ColorMode; label: string; Icon: unknown }[];
+  { mode: 'light', label: 'frame.colorMode.light', glyph: Sun },
+  { mode: 'dark', label: 'frame.colorMode.dark', glyph: Moon },
+  { mode: 'system', label: 'frame.colorMode.system', glyph: Monitor },
+] as const satisfies readonly { mode: ColorMode; label: string; glyph: LucideIcon }[];
 
 const CONTRAST_LABELS = { default: 'frame.contrast.default', bold: 'frame.contrast.bold' } as const;
 
@@ -25,7 +36,7 @@ function Choice({ label, current }: { label: string; current: boolean }) {
   return (
     <span className={styles.choice}>
       {label}
-      {current ? <Check className={styles.check} size={16} aria-hidden="true" focusable="false" /> : null}
+      {current ? <Icon icon={Check} size="sm" className={styles.check} /> : null}
     </span>
   );
 }
@@ -55,11 +66,11 @@ export function SettingsMenu({
     {
       type: 'group',
       label: t('frame.colorMode'),
-      items: MODES.map(({ mode: value, label, Icon }) => ({
+      items: MODES.map(({ mode: value, label, glyph }) => ({
         value: `mode:${value}`,
         label: <Choice label={t(label)} current={mode === value} />,
         valueText: t(label),
-        icon: <Icon size={16} aria-hidden="true" focusable="false" />,
+        icon: <Icon icon={glyph} size="sm" />,
       })),
     },
     { type: 'separator' },
@@ -70,19 +81,14 @@ export function SettingsMenu({
         value: `contrast:${value}`,
         label: <Choice label={t(CONTRAST_LABELS[value])} current={contrast === value} />,
         valueText: t(CONTRAST_LABELS[value]),
-        icon:
-          value === 'bold' ? (
-            <ContrastIcon size={16} aria-hidden="true" focusable="false" />
-          ) : (
-            <Type size={16} aria-hidden="true" focusable="false" />
-          ),
+        icon: value === 'bold' ? <Icon icon={ContrastIcon} size="sm" /> : <Icon icon={Type} size="sm" />,
       })),
     },
     { type: 'separator' },
     {
       value: 'sign-out',
       label: t('frame.signOut'),
-      icon: <LogOut className={styles.flip} size={16} aria-hidden="true" focusable="false" />,
+      icon: <Icon icon={LogOut} size="sm" className={styles.flip} />,
     },
   ];
   const onSelect = (value: string) => {
@@ -100,7 +106,7 @@ export function SettingsMenu({
       defaultOpen={defaultOpen}
       trigger={
         <IconButton label={t('frame.settings')} variant="ghost" tone="neutral">
-          <Settings2 size={20} aria-hidden="true" focusable="false" />
+          <Icon icon={Settings2} size="md" />
         </IconButton>
       }
     />

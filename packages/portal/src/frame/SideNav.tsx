@@ -1,6 +1,6 @@
-import { IconButton } from '@client-portal/ui';
+import { Icon, IconButton } from '@client-portal/ui';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { type FocusEvent, useId, useRef, useState } from 'react';
+import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { useLandmarkName } from '../PortalContext.js';
 import type { NavEntry } from '../routing/nav.js';
@@ -13,9 +13,14 @@ import * as styles from './SideNav.css.js';
 
 /**
  * The large-screen navigation: logo, entries, the profile pinned to the bottom, and the
- * mini-mode switch. In mini mode it expands while hovered, while keyboard focus is inside it and
- * while its settings menu is open; otherwise it shows first letters and the "S" mark.
+ * mini-mode switch. In mini mode it expands while hovered (once the pointer has rested on it for
+ * HOVER_INTENT_MS, so crossing it on the way elsewhere does not fling it open), while keyboard focus
+ * is inside it and while its settings menu is open; otherwise it shows icons, whose names appear
+ * as tooltips, and the "S" mark.
  */
+/** How long the pointer rests on a collapsed mini navigation before it expands. */
+export const HOVER_INTENT_MS = 350;
+
 export function SideNav({
   entries,
   location,
@@ -39,6 +44,8 @@ export function SideNav({
   const [menuOpen, setMenuOpen] = useState(false);
   // Focus that follows a click is the mouse's: it must not hold the panel open once the pointer leaves.
   const pointerDown = useRef(false);
+  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(hoverTimer.current), []);
   const collapsed = mini && !hovered && !keyboardFocus && !menuOpen;
   const toggleLabel = mini ? t('nav.expand') : t('nav.collapse');
 
@@ -58,9 +65,14 @@ export function SideNav({
       data-mini={mini || undefined}
       data-hovered={hovered || undefined}
       onPointerEnter={(event) => {
-        if (event.pointerType !== 'touch') setHovered(true);
+        if (event.pointerType === 'touch') return;
+        clearTimeout(hoverTimer.current);
+        hoverTimer.current = setTimeout(() => setHovered(true), HOVER_INTENT_MS);
       }}
-      onPointerLeave={() => setHovered(false)}
+      onPointerLeave={() => {
+        clearTimeout(hoverTimer.current);
+        setHovered(false);
+      }}
       onPointerDown={() => {
         pointerDown.current = true;
       }}
@@ -79,11 +91,7 @@ export function SideNav({
             flipInRtl
             onClick={() => onMiniChange(!mini)}
           >
-            {mini ? (
-              <PanelLeftOpen size={20} aria-hidden="true" focusable="false" />
-            ) : (
-              <PanelLeftClose size={20} aria-hidden="true" focusable="false" />
-            )}
+            {mini ? <Icon icon={PanelLeftOpen} size="md" /> : <Icon icon={PanelLeftClose} size="md" />}
           </IconButton>
         </DeferredTooltip>
       </div>
@@ -91,6 +99,7 @@ export function SideNav({
         <NavList
           entries={entries}
           location={location}
+          collapsed={collapsed}
           aside={
             <DeferredSettingsMenu
               contrast={contrast}

@@ -1,4 +1,4 @@
-import { IconButton } from '@client-portal/ui';
+import { Icon, IconButton } from '@client-portal/ui';
 import { Menu as MenuIcon } from 'lucide-react';
 import { useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -40,7 +40,7 @@ export function TopBar({
         aria-expanded={open}
         onClick={() => setOpenOn(location)}
       >
-        <MenuIcon size={20} aria-hidden="true" focusable="false" />
+        <Icon icon={MenuIcon} size="md" />
       </IconButton>
       {/* No trigger of its own: the drawer's code loads on first use, and closing it returns focus to
           the element focused when it opened, this button. */}

@@ -1,4 +1,4 @@
-import { IconButton, type TooltipProps } from '@client-portal/ui';
+import { Icon, IconButton, type TooltipProps } from '@client-portal/ui';
 import { Settings2 } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -66,7 +66,7 @@ export function DeferredSettingsMenu(props: ComponentProps<Overlays['SettingsMen
         void loadOverlays();
       }}
     >
-      <Settings2 size={20} aria-hidden="true" focusable="false" />
+      <Icon icon={Settings2} size="md" />
     </IconButton>
   );
   return (

@@ -1,4 +1,4 @@
-import { EmptyState } from '@client-portal/ui';
+import { EmptyState, Icon } from '@client-portal/ui';
 import { Compass } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -38,7 +38,7 @@ export function NotFoundPage() {
     <Page title={t('page.notFound.title')}>
       <EmptyState
         headingLevel={2}
-        icon={<Compass aria-hidden="true" focusable="false" />}
+        icon={<Icon icon={Compass} size="lg" />}
         title={t('page.notFound.title')}
         description={t('page.notFound.body')}
       />

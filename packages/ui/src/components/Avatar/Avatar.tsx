@@ -6,6 +6,8 @@ import { forwardRef } from 'react';
 import type { HTMLAttributes } from 'react';
 import * as styles from './Avatar.css.js';
 import { getInitials } from './initials.js';
+import { UserRound } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type AvatarSize = 20 | 24 | 32 | 40 | 48 | 64;
 export type AvatarShape = 'round' | 'square';
@@ -28,18 +30,7 @@ export interface AvatarProps extends Omit<HTMLAttributes<HTMLDivElement>, 'child
   onStatusChange?: (details: { status: 'loaded' | 'error' }) => void;
 }
 
-const PersonIcon = () => (
-  <svg
-    className={styles.personIcon}
-    viewBox="0 0 24 24"
-    fill="currentColor"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <circle cx="12" cy="8" r="4.5" />
-    <path d="M3 21.5c0-4.4 4-7.5 9-7.5s9 3.1 9 7.5z" />
-  </svg>
-);
+const PersonIcon = () => <Icon icon={UserRound} size={24} className={styles.personIcon} />;
 
 /** A person's picture, falling back to their initials (or a generic icon) when there is no image. */
 export const Avatar = forwardRef<HTMLDivElement, AvatarProps>(function Avatar(

@@ -67,9 +67,21 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       onClick={loading ? (e) => e.preventDefault() : onClick}
       {...rest}
     >
-      {loading ? <Spinner size="sm" /> : iconStart && <span className={styles.icon}>{iconStart}</span>}
+      {loading ? (
+        <Spinner size="sm" />
+      ) : (
+        iconStart && (
+          <span className={styles.icon} aria-hidden="true">
+            {iconStart}
+          </span>
+        )
+      )}
       <span className={styles.label}>{children}</span>
-      {iconEnd && <span className={styles.icon}>{iconEnd}</span>}
+      {iconEnd && (
+        <span className={styles.icon} aria-hidden="true">
+          {iconEnd}
+        </span>
+      )}
     </button>
   );
 });

@@ -2,20 +2,10 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { EmptyState } from './EmptyState.js';
+import { Folder, Search } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
-const FolderIcon = () => (
-  <svg
-    aria-hidden="true"
-    width="24"
-    height="24"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
-    <path d="M3 7a2 2 0 0 1 2-2h4l2 2h8a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-  </svg>
-);
+const FolderIcon = () => <Icon icon={Folder} size="lg" />;
 
 const meta = {
   title: 'UI/EmptyState',
@@ -78,20 +68,7 @@ export const WithoutAction: Story = {
 export const Small: Story = { args: { size: 'sm' } };
 export const SmallDark: Story = { args: { size: 'sm' }, parameters: { theme: 'dark' } };
 
-const SearchIcon = () => (
-  <svg
-    aria-hidden="true"
-    width="24"
-    height="24"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-4-4" strokeLinecap="round" />
-  </svg>
-);
+const SearchIcon = () => <Icon icon={Search} size="lg" />;
 
 /**
  * Not found: the same pattern when a search, a filter or a link finds nothing. Say what was looked

@@ -3,6 +3,8 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 import { Button } from '../Button/index.js';
 import * as styles from './ErrorState.css.js';
+import { CircleExclamationPoint } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type ErrorStateHeadingLevel = 2 | 3 | 4 | 5 | 6;
 
@@ -49,13 +51,7 @@ export interface ErrorStateProps extends Omit<HTMLAttributes<HTMLDivElement>, 't
 
 /** The kit's error mark (also beside Stat's inline error). */
 export function WarningIcon({ className = styles.iconSvg }: { className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="10" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="M12 7v6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      <circle cx="12" cy="16.5" r="1.25" fill="currentColor" />
-    </svg>
-  );
+  return <Icon icon={CircleExclamationPoint} size="lg" className={className} />;
 }
 
 /**

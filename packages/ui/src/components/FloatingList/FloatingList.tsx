@@ -4,6 +4,8 @@ import { Portal } from '@ark-ui/react/portal';
 import type { ComponentType, ReactNode } from 'react';
 import { useOverlayContainer } from '../../theme/ThemeRoot.js';
 import * as styles from './FloatingList.css.js';
+import { Check, ChevronDown } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 type Part = ComponentType<{ className?: string; children?: ReactNode }>;
 
@@ -37,16 +39,8 @@ export function FloatingList({ parts: { Positioner, Content }, className, childr
   );
 }
 
-function Glyph({ d }: { d: string }) {
-  return (
-    <svg className={styles.glyph} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path d={d} stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
 /** The chevron of a trigger that opens a floating list. */
-export const ChevronIcon = () => <Glyph d="M4 6l4 4 4-4" />;
+export const ChevronIcon = () => <Icon icon={ChevronDown} size="sm" className={styles.glyph} />;
 
 /** The check mark of a selected item. */
-export const CheckIcon = () => <Glyph d="M3 8.5l3 3 7-7" />;
+export const CheckIcon = () => <Icon icon={Check} size="sm" className={styles.glyph} />;

@@ -2,32 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
 import { IconButton } from './IconButton.js';
 import type { IconButtonSize, IconButtonTone, IconButtonVariant } from './IconButton.js';
+import { ArrowRight, Settings } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
-const GearIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    aria-hidden="true"
-  >
-    <circle cx="12" cy="12" r="3" />
-    <path d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1" />
-  </svg>
-);
-const ArrowIcon = () => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-    strokeLinecap="round"
-    aria-hidden="true"
-  >
-    <path d="M5 12h14M13 6l6 6-6 6" />
-  </svg>
-);
+const GearIcon = () => <Icon icon={Settings} />;
+const ArrowIcon = () => <Icon icon={ArrowRight} />;
 
 const meta = {
   title: 'UI/IconButton',

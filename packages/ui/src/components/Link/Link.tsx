@@ -5,6 +5,8 @@ import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { visuallyHidden } from '../../theme/root.css.js';
 import { externalRel, isExternalHref } from './external.js';
 import * as styles from './Link.css.js';
+import { ExternalLink } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type LinkVariant = 'inline' | 'standalone';
 
@@ -36,21 +38,7 @@ const useOrigin = () =>
     () => null,
   );
 
-const ExternalIcon = () => (
-  <svg
-    className={styles.externalIcon}
-    viewBox="0 0 16 16"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="1.75"
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    aria-hidden="true"
-    focusable="false"
-  >
-    <path d="M9 2.5h4.5V7M13.5 2.5 7 9M11.5 9.5v3a1 1 0 0 1-1 1h-7a1 1 0 0 1-1-1v-7a1 1 0 0 1 1-1h3" />
-  </svg>
-);
+const ExternalIcon = () => <Icon icon={ExternalLink} size={14} className={styles.externalIcon} />;
 
 /** A themed anchor; external links open in a new tab and say so to everyone. */
 export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(

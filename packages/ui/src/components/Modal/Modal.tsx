@@ -5,6 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { ComponentType, CSSProperties, ReactElement, ReactNode, RefObject } from 'react';
 import { useOverlayContainer } from '../../theme/ThemeRoot.js';
 import * as styles from './Modal.css.js';
+import { X } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 /** What every modal (Dialog, Drawer) takes: its content, its trigger, its open state, how it closes. */
 export interface ModalProps {
@@ -107,14 +109,6 @@ function ModalBody({ className, children }: { className: string; children: React
   );
 }
 
-function CloseIcon({ className }: { className?: string }) {
-  return (
-    <svg className={className} viewBox="0 0 16 16" fill="none" aria-hidden="true" focusable="false">
-      <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-    </svg>
-  );
-}
-
 /**
  * Everything inside a modal machine's Root: the trigger and, portalled into the ThemeRoot's overlay
  * layer, the backdrop and the panel (header with title, description and close button; scrolling
@@ -147,7 +141,7 @@ export function ModalSurface({
                 {description && <Description className={styles.description}>{description}</Description>}
               </div>
               <CloseTrigger className={styles.closeTrigger} aria-label={closeLabel}>
-                <CloseIcon className={styles.closeIcon} />
+                <Icon icon={X} size="sm" className={styles.closeIcon} />
               </CloseTrigger>
             </div>
             {children != null && <ModalBody className={styles.body[placement]}>{children}</ModalBody>}

@@ -7,6 +7,8 @@ import { visuallyHidden } from '../../theme/root.css.js';
 import type { Tone } from '../../theme/tokens.js';
 import { clampPosition, clampProgress, markerAlign, percent } from './clamp.js';
 import * as styles from './Progress.css.js';
+import { CircleExclamationPoint, CircleCheck } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type ProgressTone = Tone;
 export type ProgressSize = 'sm' | 'md' | 'lg';
@@ -60,17 +62,11 @@ export interface ProgressProps
 }
 
 const StatusIcon = ({ status }: { status: ProgressStatus }) => (
-  <svg className={styles.statusIcon} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-    {status === 'complete' ? (
-      <path d="M3.5 8.5 6.5 11.5 12.5 4.5" fill="none" stroke="currentColor" strokeWidth="2" />
-    ) : (
-      <>
-        <circle cx="8" cy="8" r="6.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
-        <path d="M8 4.5v4.25" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" />
-        <circle cx="8" cy="11.25" r="1" fill="currentColor" />
-      </>
-    )}
-  </svg>
+  <Icon
+    icon={status === 'complete' ? CircleCheck : CircleExclamationPoint}
+    size="sm"
+    className={styles.statusIcon}
+  />
 );
 
 const STATUS_TONE: Record<ProgressStatus, Tone> = { error: 'danger', complete: 'success' };

@@ -74,7 +74,7 @@ export const deltaTone = styleVariants(
   >,
 );
 
-export const arrow = style({ display: 'inline-block', flexShrink: 0, width: '12px', height: '12px' });
+export const arrow = style({ display: 'inline-block', flexShrink: 0, width: '14px', height: '14px' });
 
 export const period = style({ color: vars.color.fgMuted });
 

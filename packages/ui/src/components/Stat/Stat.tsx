@@ -10,6 +10,8 @@ import type { ErrorInput } from '../ErrorState/errorContent.js';
 import { Skeleton } from '../Skeleton/index.js';
 import * as styles from './Stat.css.js';
 import { isMissingValue } from './missingValue.js';
+import { ArrowDown, ArrowUp, type LucideIcon, Minus } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type StatDirection = 'up' | 'down' | 'flat';
 export type StatSize = 'sm' | 'md' | 'lg';
@@ -103,14 +105,10 @@ export interface StatProps {
 
 const defaultTone: Record<StatDirection, Tone> = { up: 'success', down: 'danger', flat: 'neutral' };
 
+const ARROWS: Record<StatDirection, LucideIcon> = { up: ArrowUp, down: ArrowDown, flat: Minus };
+
 function Arrow({ direction }: { direction: StatDirection }) {
-  const d =
-    direction === 'up' ? 'M6 2 L11 9 H1 Z' : direction === 'down' ? 'M6 10 L1 3 H11 Z' : 'M1 5 H11 V7 H1 Z';
-  return (
-    <svg className={styles.arrow} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      <path d={d} fill="currentColor" />
-    </svg>
-  );
+  return <Icon icon={ARROWS[direction]} size={14} className={styles.arrow} />;
 }
 
 /**

@@ -102,8 +102,8 @@ export const sortButton = style({
 
 export const sortIcon = style({
   flexShrink: 0,
-  width: '12px',
-  height: '12px',
+  width: '14px',
+  height: '14px',
   opacity: 0.6,
   selectors: { '[data-sorted] > &': { opacity: 1 } },
 });

@@ -7,6 +7,8 @@ import { Button } from '../Button/index.js';
 import { EmptyState } from '../EmptyState/index.js';
 import { Table } from './Table.js';
 import type { TableColumn, TableLabels, TableRowId, TableSort } from './Table.js';
+import { Search } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 interface Case {
   id: string;
@@ -237,20 +239,7 @@ export const Empty: Story = {
 
 export const EmptyDark: Story = { ...Empty, parameters: { theme: 'dark' } };
 
-const SearchIcon = () => (
-  <svg
-    aria-hidden="true"
-    width="24"
-    height="24"
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth="2"
-  >
-    <circle cx="11" cy="11" r="7" />
-    <path d="m20 20-4-4" strokeLinecap="round" />
-  </svg>
-);
+const SearchIcon = () => <Icon icon={Search} size="lg" />;
 
 /** Not found: a search or filter matched nothing. The same EmptyState, saying what to do next. */
 export const NoMatches: Story = {

@@ -15,6 +15,8 @@ import { pageSelection, togglePage, toggleRow } from './selection.js';
 import type { TableRowId } from './selection.js';
 import { defaultSortValue, nextSort, pageRange, sortAndPage } from './sortAndPage.js';
 import type { PageRange, SortDescriptor, SortValue } from './sortAndPage.js';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 export type { TableRowId } from './selection.js';
 
@@ -228,12 +230,8 @@ const cssLength = (v: number | string | undefined) => (typeof v === 'number' ? `
 const SKELETON_WIDTHS = ['72%', '56%', '84%', '64%', '48%'];
 
 function SortIcon({ direction }: { direction: 'asc' | 'desc' | undefined }) {
-  return (
-    <svg className={styles.sortIcon} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
-      {direction !== 'desc' && <path d="M6 1 L10 5 H2 Z" fill="currentColor" />}
-      {direction !== 'asc' && <path d="M6 11 L2 7 H10 Z" fill="currentColor" />}
-    </svg>
-  );
+  const glyph = direction === 'asc' ? ArrowUp : direction === 'desc' ? ArrowDown : ArrowUpDown;
+  return <Icon icon={glyph} size={14} className={styles.sortIcon} />;
 }
 
 /** A native checkbox: `indeterminate` can only be set as a property. */

@@ -4,20 +4,11 @@ import { Pagination } from '@ark-ui/react/pagination';
 import type { TableLabels } from './Table.js';
 import * as styles from './Table.css.js';
 import type { PageRange } from './sortAndPage.js';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 
 function Chevron({ to }: { to: 'start' | 'end' }) {
-  return (
-    <svg className={styles.chevron} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-      <path
-        d={to === 'start' ? 'M10 3 L5 8 L10 13' : 'M6 3 L11 8 L6 13'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
+  return <Icon icon={to === 'start' ? ChevronLeft : ChevronRight} size="sm" className={styles.chevron} />;
 }
 
 export interface TableFooterProps {

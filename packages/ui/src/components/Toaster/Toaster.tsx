@@ -4,9 +4,10 @@ import { useLocaleContext } from '@ark-ui/react/locale';
 import { Portal } from '@ark-ui/react/portal';
 import { Toaster as ArkToaster, Toast } from '@ark-ui/react/toast';
 import type { ToastOptions } from '@ark-ui/react/toast';
-import type { JSX } from 'react';
+import { CircleCheck, CircleX, Info, type LucideIcon, TriangleExclamationPoint, X } from 'lucide-react';
 import { useOverlayContainer } from '../../theme/ThemeRoot.js';
 import { button } from '../Button/Button.css.js';
+import { Icon } from '../Icon/index.js';
 import { IconButton } from '../IconButton/index.js';
 import { Spinner } from '../Spinner/index.js';
 import { arkStoreOf } from './createPortalToaster.js';
@@ -30,39 +31,12 @@ const STATUSES: readonly string[] = ['info', 'warning', 'success', 'error', 'loa
 const statusOf = (type: string | undefined): ToastStatus =>
   type && STATUSES.includes(type) ? (type as ToastStatus) : 'info';
 
-const svg = { viewBox: '0 0 20 20', fill: 'none', stroke: 'currentColor', strokeWidth: 1.75 } as const;
-const icons: Record<Exclude<ToastStatus, 'loading'>, () => JSX.Element> = {
-  info: () => (
-    <svg {...svg} aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="7.5" />
-      <path d="M10 9v5M10 6.25v.5" strokeLinecap="round" />
-    </svg>
-  ),
-  success: () => (
-    <svg {...svg} aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="7.5" />
-      <path d="m6.75 10.25 2.25 2.25 4.25-4.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  ),
-  warning: () => (
-    <svg {...svg} aria-hidden="true" focusable="false">
-      <path d="M10 2.75 18 16.5H2z" strokeLinejoin="round" />
-      <path d="M10 8v4M10 14.25v.25" strokeLinecap="round" />
-    </svg>
-  ),
-  error: () => (
-    <svg {...svg} aria-hidden="true" focusable="false">
-      <circle cx="10" cy="10" r="7.5" />
-      <path d="m7.5 7.5 5 5m0-5-5 5" strokeLinecap="round" />
-    </svg>
-  ),
+const icons: Record<Exclude<ToastStatus, 'loading'>, LucideIcon> = {
+  info: Info,
+  success: CircleCheck,
+  warning: TriangleExclamationPoint,
+  error: CircleX,
 };
-
-const CloseIcon = () => (
-  <svg {...svg} aria-hidden="true" focusable="false">
-    <path d="m5.5 5.5 9 9m0-9-9 9" strokeLinecap="round" />
-  </svg>
-);
 
 function ToastItem({
   toast,
@@ -74,11 +48,11 @@ function ToastItem({
   dir: 'ltr' | 'rtl';
 }) {
   const status = statusOf(toast.type);
-  const Icon = status === 'loading' ? null : icons[status];
+  const glyph = status === 'loading' ? null : icons[status];
   return (
     <Toast.Root className={styles.root} dir={dir} {...liveRegionFor(status)}>
       <span className={styles.icon} aria-hidden="true">
-        {Icon ? <Icon /> : <Spinner size="md" />}
+        {glyph ? <Icon icon={glyph} /> : <Spinner size="md" />}
       </span>
       <div className={styles.body}>
         {toast.title ? <Toast.Title className={styles.title}>{toast.title}</Toast.Title> : null}
@@ -96,7 +70,7 @@ function ToastItem({
       {toast.closable ? (
         <Toast.CloseTrigger asChild>
           <IconButton label={closeLabel} variant="ghost" tone="neutral" size="sm" className={styles.close}>
-            <CloseIcon />
+            <Icon icon={X} />
           </IconButton>
         </Toast.CloseTrigger>
       ) : null}
