@@ -58,6 +58,7 @@ export * from './schemas/crm.js';
 export * from './schemas/documents.js';
 export * from './schemas/dora.js';
 export * from './schemas/github.js';
+export * from './schemas/ingest.js';
 export * from './schemas/knowledge-base.js';
 export * from './schemas/profile.js';
 export * from './schemas/projects.js';
