@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
+import { ErrorState } from '../ErrorState/index.js';
 import { Menu } from '../Menu/index.js';
 import { Select } from '../Select/index.js';
 import { Tooltip } from '../Tooltip/index.js';
@@ -48,8 +49,33 @@ const openWithMouse = async (canvasElement: HTMLElement, name = 'Share') => {
 };
 const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
+/** The dialog a still story opens with `defaultOpen`, once it has finished animating. */
+const shown = async (canvasElement: HTMLElement) => {
+  const dialog = await body(canvasElement).findByRole('dialog');
+  await settled(dialog);
+  return dialog;
+};
+/**
+ * An open modal covers the page it is on: on the docs page, a still that opens one renders in a
+ * frame of its own, so it covers only its own story.
+ */
+const openOnDocsPage = { docs: { story: { inline: false, height: '560px' } } };
 
+/** The closed dialog: its trigger. The open dialog is `DefaultOpen`. */
 export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Share' })).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(body(canvasElement).queryByRole('dialog')).toBeNull();
+  },
+};
+
+/**
+ * Opens by mouse, by keyboard; named and described; focus trapped and returned; closes with the
+ * close button, the backdrop, Escape and a DialogClose button.
+ */
+export const DefaultTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
     const trigger = canvas.getByRole('button', { name: 'Share' });
 
@@ -285,13 +311,23 @@ export const RightToLeft: Story = {
   },
 };
 
-/** Open on first render: still portalled into the overlay layer, with focus inside. */
+/** Open on first render (`defaultOpen`), portalled into the overlay layer. */
 export const DefaultOpen: Story = {
   args: { defaultOpen: true },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const dialog = await body(canvasElement).findByRole('dialog');
-    await settled(dialog);
+    const dialog = await shown(canvasElement);
+    await expect(dialog).toHaveAccessibleName('Share report');
     await expect(dialog.closest('[data-cp-overlays]')).not.toBeNull();
+  },
+};
+
+/** Open on first render, focus moves inside and is trapped all the same, and Escape closes it. */
+export const DefaultOpenTest: Story = {
+  ...DefaultOpen,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement }) => {
+    const dialog = await shown(canvasElement);
     await waitFor(() => expect(dialog.contains(dialog.ownerDocument.activeElement)).toBe(true));
     await userEvent.tab();
     await userEvent.tab();
@@ -303,38 +339,138 @@ export const DefaultOpen: Story = {
   },
 };
 
-/** Overlays inside the dialog (select, menu, tooltip) work with the focus trap and stay on top. */
-export const WithNestedOverlays: Story = {
+const cancel = (
+  <DialogClose>
+    <Button variant="outline" tone="neutral">
+      Cancel
+    </Button>
+  </DialogClose>
+);
+
+/** The primary action is running: its button shows a spinner, is busy and ignores clicks. */
+export const Submitting: Story = {
   args: {
-    title: 'Invite a colleague',
-    description: undefined,
+    defaultOpen: true,
+    footer: (
+      <>
+        {cancel}
+        <Button loading onClick={confirm}>
+          Share
+        </Button>
+      </>
+    ),
+  },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const dialog = await shown(canvasElement);
+    const share = within(dialog).getByRole('button', { name: 'Share' });
+    await expect(share).toHaveAttribute('aria-busy', 'true');
+    await expect(share).toHaveAttribute('aria-disabled', 'true');
+  },
+};
+
+/** The action failed: the body says what went wrong, as an alert; the primary action can be tried again. */
+export const InlineError: Story = {
+  args: {
+    defaultOpen: true,
     children: (
-      <div style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
-        <Select
-          label="Role"
-          placeholder="Choose a role"
-          items={[
-            { value: 'viewer', label: 'Viewer' },
-            { value: 'editor', label: 'Editor' },
-            { value: 'owner', label: 'Owner' },
-          ]}
-        />
-        <Tooltip content="Viewers can read but not edit">
-          <Button variant="ghost" tone="neutral">
-            About roles
-          </Button>
-        </Tooltip>
-        <Menu
-          label="More"
-          onSelect={inviteAction}
-          items={[
-            { value: 'copy', label: 'Copy invite link' },
-            { value: 'revoke', label: 'Revoke all invites', tone: 'danger' },
-          ]}
-        />
+      <div style={{ display: 'grid', gap: 12 }}>
+        <p>The link stays valid until you revoke it from the report’s sharing settings.</p>
+        <ErrorState size="sm" title="Report not shared" message="We could not share the report. Try again." />
       </div>
     ),
   },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const dialog = await shown(canvasElement);
+    await expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'We could not share the report. Try again.',
+    );
+    await expect(within(dialog).getByRole('button', { name: 'Share' })).toBeEnabled();
+  },
+};
+
+/** A required field is empty: the primary action is disabled, and the field's hint says why. */
+export const DisabledAction: Story = {
+  args: {
+    defaultOpen: true,
+    children: (
+      <Select
+        label="Access"
+        placeholder="Choose what they can do"
+        required
+        helperText="Choose an access level to share the report."
+        items={[
+          { value: 'view', label: 'Can view' },
+          { value: 'comment', label: 'Can comment' },
+        ]}
+      />
+    ),
+    footer: (
+      <>
+        {cancel}
+        <Button disabled onClick={confirm}>
+          Share
+        </Button>
+      </>
+    ),
+  },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const dialog = await shown(canvasElement);
+    await expect(within(dialog).getByRole('button', { name: 'Share' })).toBeDisabled();
+    await expect(within(dialog).getByRole('combobox', { name: 'Access' })).toHaveAccessibleDescription(
+      'Choose an access level to share the report.',
+    );
+  },
+};
+
+/** A select, a tooltip and a menu in the dialog's body. */
+const nestedOverlays = (
+  <div style={{ display: 'grid', gap: 16, justifyItems: 'start' }}>
+    <Select
+      label="Role"
+      placeholder="Choose a role"
+      items={[
+        { value: 'viewer', label: 'Viewer' },
+        { value: 'editor', label: 'Editor' },
+        { value: 'owner', label: 'Owner' },
+      ]}
+    />
+    <Tooltip content="Viewers can read but not edit">
+      <Button variant="ghost" tone="neutral">
+        About roles
+      </Button>
+    </Tooltip>
+    <Menu
+      label="More"
+      onSelect={inviteAction}
+      items={[
+        { value: 'copy', label: 'Copy invite link' },
+        { value: 'revoke', label: 'Revoke all invites', tone: 'danger' },
+      ]}
+    />
+  </div>
+);
+
+/**
+ * A dialog holding controls that open overlays of their own (select, tooltip, menu); they open above
+ * it and work with its focus trap (`WithNestedOverlaysTest`).
+ */
+export const WithNestedOverlays: Story = {
+  args: { title: 'Invite a colleague', description: undefined, defaultOpen: true, children: nestedOverlays },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const dialog = await shown(canvasElement);
+    await expect(within(dialog).getByRole('combobox', { name: 'Role' })).toBeVisible();
+    await expect(within(dialog).getByRole('button', { name: 'More' })).toBeVisible();
+  },
+};
+
+/** Overlays inside the dialog (select, menu, tooltip) work with the focus trap; Escape closes the innermost. */
+export const WithNestedOverlaysTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: { title: 'Invite a colleague', description: undefined, children: nestedOverlays },
   play: async ({ canvasElement }) => {
     const page = body(canvasElement);
     const dialog = await openWithMouse(canvasElement);

@@ -61,7 +61,43 @@ const expectEdge = async (panel: HTMLElement, edge: 'left' | 'right') => {
   }
 };
 
+/**
+ * An open modal covers the page it is on: on the docs page, a still that opens one renders in a
+ * frame of its own, so it covers only its own story.
+ */
+const openOnDocsPage = { docs: { story: { inline: false, height: '560px' } } };
+
+/** The closed drawer: its trigger. The open drawer is `Open`. */
 export const Default: Story = {
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('button', { name: 'Open menu' })).toHaveAttribute(
+      'aria-haspopup',
+      'dialog',
+    );
+    await expect(body(canvasElement).queryByRole('dialog')).toBeNull();
+  },
+};
+
+/** Open on first render (`defaultOpen`): against the inline start edge, in the overlay layer. */
+export const Open: Story = {
+  args: { defaultOpen: true },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const panel = await body(canvasElement).findByRole('dialog');
+    await settled(panel);
+    await expect(panel).toHaveAccessibleName('Menu');
+    await expect(panel.closest('[data-cp-overlays]')).not.toBeNull();
+    await expectEdge(panel, 'left');
+  },
+};
+
+/**
+ * Opens by mouse and keyboard; named, 285px wide, animated with the theme's durations; focus trapped
+ * and returned; closes with the backdrop, the close button and Escape.
+ */
+export const DefaultTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
     const trigger = canvas.getByRole('button', { name: 'Open menu' });
 

@@ -8,3 +8,6 @@ export const content = style({
   maxHeight: 'min(420px, var(--available-height, 420px))',
   fontSize: vars.fontSize.sm,
 });
+
+/** The "No actions available" row of an empty menu: laid out like an item, but quiet and not choosable. */
+export const empty = style({ cursor: 'default', color: vars.color.fgMuted });

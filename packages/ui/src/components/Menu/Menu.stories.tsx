@@ -66,6 +66,30 @@ const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
 
 export const Default: Story = {
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: 'Actions' });
+    await expect(trigger).toHaveAttribute('aria-haspopup', 'menu');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+/** The menu open on first render (`defaultOpen`): groups, separators, a disabled and a danger item. */
+export const Open: Story = {
+  args: { defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const menu = await body(canvasElement).findByRole('menu');
+    await settled(menu);
+    await expect(within(menu).getAllByRole('menuitem')).toHaveLength(7);
+  },
+};
+
+/**
+ * Mouse (disabled items cannot be chosen), keyboard (Enter, arrows skipping disabled items, Home,
+ * End, typeahead, Escape) and a click outside.
+ */
+export const DefaultTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
     const page = body(canvasElement);
     const trigger = canvas.getByRole('button', { name: 'Actions' });
@@ -127,6 +151,40 @@ export const Default: Story = {
     await settled(await page.findByRole('menu'));
     await userEvent.click(canvasElement.ownerDocument.body, { pointerEventsCheck: 0 });
     await closed(canvasElement);
+  },
+};
+
+/** No actions to offer: the open menu says so in a row that is not an item. */
+export const Empty: Story = {
+  args: { items: [], defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const menu = await body(canvasElement).findByRole('menu');
+    await settled(menu);
+    await expect(menu).toHaveAccessibleDescription('No actions available');
+    await expect(within(menu).queryAllByRole('menuitem')).toHaveLength(0);
+    await expect(within(menu).getByText('No actions available')).toBeVisible();
+  },
+};
+
+/** The empty menu opens by keyboard, takes focus, chooses nothing, and Escape closes it. */
+export const EmptyTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: { items: [], emptyText: 'No actions for archived documents' },
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('button', { name: 'Actions' });
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const menu = await body(canvasElement).findByRole('menu');
+    await settled(menu);
+    await waitFor(() => expect(menu).toHaveFocus());
+    await expect(menu).toHaveAccessibleDescription('No actions for archived documents');
+    // Enter on the empty menu chooses nothing and leaves it open.
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).not.toHaveBeenCalled();
+    await expect(body(canvasElement).getByRole('menu')).toBe(menu);
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 

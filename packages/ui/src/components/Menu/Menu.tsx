@@ -1,6 +1,7 @@
 'use client';
 
 import { Menu as ArkMenu } from '@ark-ui/react/menu';
+import { createContext, useContext, useId } from 'react';
 import type { ReactElement, ReactNode } from 'react';
 import { Button } from '../Button/index.js';
 import type { ButtonProps } from '../Button/index.js';
@@ -51,9 +52,30 @@ export interface MenuProps {
   onOpenChange?: (open: boolean) => void;
   /** Keep the menu open after choosing an item. Default false. */
   keepOpenOnSelect?: boolean;
+  /**
+   * Shown in the open menu, as a row that cannot be chosen, when `items` is empty (say why, if you
+   * can: "No actions for archived documents"). Default "No actions available".
+   */
+  emptyText?: ReactNode;
 }
 
-const parts: FloatingListParts = { Positioner: ArkMenu.Positioner, Content: ArkMenu.Content };
+/** Id of the row shown instead of items when there are none. */
+const EmptyRowId = createContext<string | undefined>(undefined);
+
+/**
+ * The menu. Its empty row is not a menu item, so it is hidden from assistive technology and read as
+ * the menu's description instead.
+ */
+function Content({ className, children }: { className?: string; children?: ReactNode }) {
+  const emptyRowId = useContext(EmptyRowId);
+  return (
+    <ArkMenu.Content className={className} aria-describedby={emptyRowId}>
+      {children}
+    </ArkMenu.Content>
+  );
+}
+
+const parts: FloatingListParts = { Positioner: ArkMenu.Positioner, Content };
 
 function Item({ item }: { item: MenuItemDef }) {
   return (
@@ -92,7 +114,10 @@ export function Menu({
   defaultOpen,
   onOpenChange,
   keepOpenOnSelect = false,
+  emptyText = 'No actions available',
 }: MenuProps) {
+  const emptyId = `${useId()}-empty`;
+  const empty = items.length === 0;
   return (
     <ArkMenu.Root
       open={open}
@@ -122,18 +147,25 @@ export function Menu({
           </Button>
         )}
       </ArkMenu.Trigger>
-      <FloatingList parts={parts} className={styles.content}>
-        {items.map((entry, i) =>
-          entry.type === 'group' ? (
-            <ArkMenu.ItemGroup key={`group-${i}`} className={list.itemGroup}>
-              <ArkMenu.ItemGroupLabel className={list.itemGroupLabel}>{entry.label}</ArkMenu.ItemGroupLabel>
-              {entry.items.map((child, j) => renderEntry(child, `sep-${i}-${j}`))}
-            </ArkMenu.ItemGroup>
-          ) : (
-            renderEntry(entry, `sep-${i}`)
-          ),
-        )}
-      </FloatingList>
+      <EmptyRowId.Provider value={empty ? emptyId : undefined}>
+        <FloatingList parts={parts} className={styles.content}>
+          {empty && (
+            <div id={emptyId} aria-hidden="true" className={`${list.item()} ${styles.empty}`}>
+              <span className={list.itemText}>{emptyText}</span>
+            </div>
+          )}
+          {items.map((entry, i) =>
+            entry.type === 'group' ? (
+              <ArkMenu.ItemGroup key={`group-${i}`} className={list.itemGroup}>
+                <ArkMenu.ItemGroupLabel className={list.itemGroupLabel}>{entry.label}</ArkMenu.ItemGroupLabel>
+                {entry.items.map((child, j) => renderEntry(child, `sep-${i}-${j}`))}
+              </ArkMenu.ItemGroup>
+            ) : (
+              renderEntry(entry, `sep-${i}`)
+            ),
+          )}
+        </FloatingList>
+      </EmptyRowId.Provider>
     </ArkMenu.Root>
   );
 }

@@ -101,3 +101,6 @@ export const content = recipe({
   },
   defaultVariants: { size: 'md' },
 });
+
+/** The list's "Loading…" or "No options" row: laid out like an option, but quiet and not choosable. */
+export const status = style({ cursor: 'default', color: vars.color.fgMuted });

@@ -40,6 +40,20 @@ const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('listbox')).toBeNull());
 
 export const Default: Story = {
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('combobox', { name: 'Country of residence' });
+    await expect(trigger).toHaveTextContent('Choose a country');
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+  },
+};
+
+/**
+ * Mouse (disabled options cannot be chosen), keyboard (Enter, arrows skipping disabled options,
+ * typeahead, Escape) and the label focusing the trigger.
+ */
+export const DefaultTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
     const page = body(canvasElement);
     const trigger = canvas.getByRole('combobox', { name: 'Country of residence' });
@@ -221,6 +235,120 @@ export const Disabled: Story = {
     await expect(trigger).toBeDisabled();
     await userEvent.click(trigger, { pointerEventsCheck: 0 });
     await expect(body(canvasElement).queryByRole('listbox')).toBeNull();
+  },
+};
+
+/** The options are still being fetched: the open list shows a spinner row, nothing can be chosen. */
+export const Loading: Story = {
+  args: { items: [], loading: true, defaultOpen: true },
+  play: async ({ canvas, canvasElement }) => {
+    await expect(canvas.getByRole('combobox')).toHaveAttribute('aria-busy', 'true');
+    const list = await body(canvasElement).findByRole('listbox');
+    await settled(list);
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await expect(list).toHaveAccessibleDescription('Loading…');
+    await expect(within(list).queryAllByRole('option')).toHaveLength(0);
+  },
+};
+
+/** While loading, the current value stays shown and no key chooses anything. */
+export const LoadingTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: { loading: true, defaultValue: 'fr' },
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('combobox');
+    await expect(trigger).toHaveTextContent('France');
+    await expect(trigger).toHaveAttribute('aria-busy', 'true');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const list = await body(canvasElement).findByRole('listbox');
+    await settled(list);
+    await expect(within(list).queryAllByRole('option')).toHaveLength(0);
+    await expect(within(list).getByText('Loading…')).toBeVisible();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    // Typeahead on the closed trigger does not choose either.
+    await userEvent.keyboard('g');
+    await expect(trigger).toHaveTextContent('France');
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+  },
+};
+
+const LOAD_MS = 400;
+
+/** Loads its options when the list first opens. */
+function LoadsOnOpen(args: SelectProps) {
+  const [loading, setLoading] = useState(true);
+  return (
+    <div style={{ maxWidth: 320, minHeight: 320 }}>
+      <Select
+        {...args}
+        loading={loading}
+        items={loading ? [] : countries}
+        onOpenChange={(open) => {
+          if (open && loading) setTimeout(() => setLoading(false), LOAD_MS);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Options arriving while the list is open replace the spinner row; focus stays in the list. */
+export const LoadsWhileOpenTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  render: (args) => <LoadsOnOpen {...args} />,
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('combobox');
+    trigger.focus();
+    await userEvent.keyboard('{Enter}');
+    const list = await body(canvasElement).findByRole('listbox');
+    await expect(list).toHaveAttribute('aria-busy', 'true');
+    await within(list).findByRole('option', { name: 'Germany' }, { timeout: LOAD_MS * 10 });
+    await expect(list).not.toHaveAttribute('aria-busy');
+    await expect(list).not.toHaveAttribute('aria-describedby');
+    await expect(trigger).not.toHaveAttribute('aria-busy');
+    // The same listbox element: it kept focus, so the keyboard goes on working.
+    await expect(body(canvasElement).getByRole('listbox')).toBe(list);
+    await waitFor(() => expect(list).toHaveFocus());
+    await userEvent.keyboard('{ArrowDown}');
+    await waitFor(() => expect(highlighted(list)).toBe('Germany'));
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onValueChange).toHaveBeenLastCalledWith('de', countries[0]);
+    await closed(canvasElement);
+    await expect(trigger).toHaveTextContent('Germany');
+  },
+};
+
+/** Nothing to choose from: the open list says so in a row that is not an option. */
+export const NoOptions: Story = {
+  args: { label: 'Project', placeholder: 'Choose a project', items: [], defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const list = await body(canvasElement).findByRole('listbox');
+    await settled(list);
+    await expect(list).toHaveAccessibleDescription('No options');
+    await expect(within(list).queryAllByRole('option')).toHaveLength(0);
+    await expect(within(list).getByText('No options')).toBeVisible();
+  },
+};
+
+/** The empty list opens by keyboard, is described as empty, and Escape closes it. */
+export const NoOptionsTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: { label: 'Project', placeholder: 'Choose a project', items: [], emptyText: 'No projects yet' },
+  play: async ({ canvas, canvasElement, args }) => {
+    const trigger = canvas.getByRole('combobox', { name: 'Project' });
+    trigger.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    const list = await body(canvasElement).findByRole('listbox');
+    await settled(list);
+    await waitFor(() => expect(list).toHaveFocus());
+    await expect(list).toHaveAccessibleDescription('No projects yet');
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onValueChange).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 

@@ -24,13 +24,18 @@ export interface TabItem {
   count?: number;
   /** Replaces the bare number for screen readers, e.g. "3 unread" (read "Messages (3 unread)"). */
   countLabel?: string;
+  /**
+   * The panel's content is loading (show a Skeleton or Spinner in `content`): marks the panel
+   * `aria-busy`, so assistive technology waits for it. Default false.
+   */
+  busy?: boolean;
 }
 
 export interface TabsProps
   extends Omit<HTMLAttributes<HTMLDivElement>, 'children' | 'dir' | 'defaultValue' | 'onChange'> {
   /**
    * Required. The tabs, in order, each with its panel: `value`, `label`, `content`, and optionally
-   * `disabled`, `count`, `countLabel`.
+   * `disabled`, `count`, `countLabel`, `busy`.
    */
   items: TabItem[];
   /** The selected tab's `value` (controlled; update it from `onValueChange`). */
@@ -106,7 +111,12 @@ export const Tabs = forwardRef<HTMLDivElement, TabsProps>(function Tabs(
         <ArkTabs.Indicator className={styles.indicator} />
       </ArkTabs.List>
       {items.map((item) => (
-        <ArkTabs.Content key={item.value} value={item.value} className={styles.content}>
+        <ArkTabs.Content
+          key={item.value}
+          value={item.value}
+          className={styles.content}
+          aria-busy={item.busy || undefined}
+        >
           {item.content}
         </ArkTabs.Content>
       ))}
