@@ -50,7 +50,7 @@ export const IN_USE: readonly { name: keyof typeof icons; use: string }[] = [
 
 const grid: CSSProperties = {
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(132px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
   gap: 8,
   listStyle: 'none',
   padding: 0,
@@ -69,13 +69,21 @@ const tile: CSSProperties = {
   overflowWrap: 'anywhere',
 };
 
+/** Docs pages style `code` and text at their own sizes: a tile's words are set here. */
+const small: CSSProperties = {
+  fontSize: 12,
+  lineHeight: 1.4,
+  overflowWrap: 'anywhere',
+  whiteSpace: 'normal',
+};
+
 function Tile({ name, use }: { name: string; use?: string }) {
   const glyph = icons[name as keyof typeof icons] as LucideIcon;
   return (
     <li style={tile}>
       <Icon icon={glyph} size="lg" />
-      <code>{name}</code>
-      {use ? <span style={{ color: '#4b5563' }}>{use}</span> : null}
+      <code style={small}>{name}</code>
+      {use ? <span style={{ ...small, color: '#4b5563' }}>{use}</span> : null}
     </li>
   );
 }
