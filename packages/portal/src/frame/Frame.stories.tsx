@@ -231,7 +231,12 @@ export const MiniTooltipTest: Story = {
         if (text && !shown.includes(text)) shown.push(text);
       }
     });
-    observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+    observer.observe(document.body, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
     const projects = within(nav).getByRole('link', { name: 'Projects' });
     await userEvent.hover(projects);
     await waitFor(() => expect(shown).toContain('Projects'));

@@ -180,13 +180,16 @@ async function expectTableToggleByKeyboard(root: HTMLElement, title: string, lab
 // ----------------------------------------------------------------------------------------------
 // Stories
 
-/** Line chart: accessible name and description, legend, keyboard data-table toggle, axis layout. */
+/** Line chart: accessible name and description, legend, data table (visually hidden), axis layout. */
 export const Line: Story = {
   play: async ({ canvas, canvasElement, args }) => {
     const chart = canvas.getByRole('img', { name: 'Deployments per month' });
     await expect(chart).toHaveAccessibleDescription(args.description!);
     await expect(within(canvas.getByRole('list')).getAllByRole('listitem')).toHaveLength(2);
-    await expectTableToggleByKeyboard(canvasElement, args.title, 12);
+    await expect(canvas.getByRole('button', { name: 'Show data table' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     const table = canvas.getByRole('table', { name: 'Deployments per month' });
     await expect(
       within(table)
@@ -205,6 +208,27 @@ export const Line: Story = {
   },
 };
 
+/** The data table shown on first render (`defaultTableShown`), below the chart. */
+export const LineDataTable: Story = {
+  args: { defaultTableShown: true },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Hide data table' });
+    await expect(button).toHaveAttribute('aria-expanded', 'true');
+    const table = canvas.getByRole('table', { name: 'Deployments per month' });
+    await expect(table.getBoundingClientRect().width).toBeGreaterThan(100);
+    await expect(within(table).getAllByRole('row')).toHaveLength(13);
+  },
+};
+
+/** The data-table toggle by keyboard: Tab to it, Enter shows the table, Enter hides it. */
+export const LineTest: Story = {
+  ...Line,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement, args }) => {
+    await expectTableToggleByKeyboard(canvasElement, args.title, 12);
+  },
+};
+
 export const Area: Story = {
   args: { area: true, title: 'AI usage per week', description: undefined, data: aiUsage },
   play: async ({ canvas }) => {
@@ -215,10 +239,19 @@ export const Area: Story = {
 
 export const BarGrouped: Story = {
   args: { kind: 'bar', title: 'AI usage per week', description: undefined, data: aiUsage },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     await expect(canvasElement.querySelectorAll('[data-bar]')).toHaveLength(24);
-    await expectTableToggleByKeyboard(canvasElement, args.title, 8);
+    await expect(within(canvas.getByRole('table', { name: args.title })).getAllByRole('row')).toHaveLength(9);
     await expectLabelsDoNotOverlap(canvasElement);
+  },
+};
+
+/** The bar chart's data-table toggle by keyboard. */
+export const BarGroupedTest: Story = {
+  ...BarGrouped,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement, args }) => {
+    await expectTableToggleByKeyboard(canvasElement, args.title, 8);
   },
 };
 
@@ -336,7 +369,7 @@ export const DailyForAYear: Story = {
     data: daily,
     formatLabel: (label) => dayFormat.format(new Date(label)),
   },
-  play: async ({ canvasElement, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const labels = xLabels(canvasElement);
     await expect(labels.length).toBeGreaterThan(2);
     await expect(labels.length).toBeLessThan(40);
@@ -344,6 +377,18 @@ export const DailyForAYear: Story = {
     await expectLabelsDoNotOverlap(canvasElement);
     // Too dense for markers.
     await expect(canvasElement.querySelectorAll('[data-point]')).toHaveLength(0);
+    // Every day is in the (visually hidden) data table.
+    await expect(within(canvas.getByRole('table', { name: args.title })).getAllByRole('row')).toHaveLength(
+      366,
+    );
+  },
+};
+
+/** The data-table toggle by keyboard, with 365 rows. */
+export const DailyForAYearTest: Story = {
+  ...DailyForAYear,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement, args }) => {
     await expectTableToggleByKeyboard(canvasElement, args.title, 365);
   },
 };
@@ -371,8 +416,23 @@ export const PercentDomain: Story = {
   },
 };
 
-/** Hovering a point shows a tooltip with every series' value at that label (pointer only). */
+/**
+ * Hovering a point shows a tooltip with every series' value at that label (pointer only); shown
+ * here over March (`defaultActiveIndex`).
+ */
 export const Tooltip: Story = {
+  args: { defaultActiveIndex: 2 },
+  play: async ({ canvasElement }) => {
+    const tooltip = canvasElement.querySelector<HTMLElement>('[data-part="tooltip"]');
+    await expect(tooltip).toHaveTextContent('Mar');
+    await expect(tooltip).toHaveTextContent('Deployments51');
+    await expect(tooltip).toHaveAttribute('aria-hidden', 'true');
+  },
+};
+
+/** The pointer over a label shows its tooltip; leaving the plot hides it. */
+export const TooltipTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvasElement }) => {
     const plot = canvasElement.querySelector<HTMLElement>('svg[role="img"]')!.parentElement!;
     const mar = xLabels(canvasElement).find((t) => t.dataset.index === '2')!;
@@ -516,13 +576,38 @@ export const CustomLabels: Story = {
   },
   parameters: { locale: 'de' },
   play: async ({ canvas }) => {
-    const button = canvas.getByRole('button', { name: 'Datentabelle anzeigen' });
-    await userEvent.click(button);
-    await expect(button).toHaveAccessibleName('Datentabelle ausblenden');
+    await expect(canvas.getByRole('button', { name: 'Datentabelle anzeigen' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+  },
+};
+
+/** With the data table shown (`defaultTableShown`): its header and values in the locale's strings. */
+export const CustomLabelsTable: Story = {
+  ...CustomLabels,
+  name: 'Localised labels (de), data table',
+  args: { ...CustomLabels.args, defaultTableShown: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Datentabelle ausblenden' })).toBeVisible();
     const table = canvas.getByRole('table', { name: 'Bereitstellungen pro Monat' });
     await expect(within(table).getByRole('columnheader', { name: 'Monat' })).toBeInTheDocument();
     await expect(table).toHaveTextContent('1.234,5');
     await expect(table).toHaveTextContent('Keine Daten');
+  },
+};
+
+/** The button shows and hides the table, and its name follows. */
+export const CustomLabelsTest: Story = {
+  ...CustomLabels,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: 'Datentabelle anzeigen' });
+    await userEvent.click(button);
+    await expect(button).toHaveAccessibleName('Datentabelle ausblenden');
+    await expect(canvas.getByRole('table', { name: 'Bereitstellungen pro Monat' })).toBeVisible();
+    await userEvent.click(button);
+    await expect(button).toHaveAccessibleName('Datentabelle anzeigen');
   },
 };
 

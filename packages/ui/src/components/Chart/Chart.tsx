@@ -124,6 +124,13 @@ export interface ChartBaseProps {
   labels?: Partial<ChartLabels>;
   /** Width used before the container is measured (server render, first paint). Default 600. */
   initialWidth?: number;
+  /**
+   * The index of the x label whose hover tooltip (and guide) shows on first render, as if the pointer
+   * were over it; the pointer moves it as usual. Default: none.
+   */
+  defaultActiveIndex?: number;
+  /** Shows the data table on first render; its button hides it as usual. Default false. */
+  defaultTableShown?: boolean;
   /** Extra class on the chart's root element. */
   className?: string;
   /** `id` of the chart's root element. */
@@ -226,6 +233,8 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
     id,
     xKind,
     stacked = false,
+    defaultActiveIndex,
+    defaultTableShown = false,
     defs,
     swatch,
     swatchSize,
@@ -246,8 +255,8 @@ export const ChartShell = forwardRef<HTMLDivElement, ChartShellProps>(function C
     [ref],
   );
   const width = useElementWidth(element, initialWidth);
-  const [tableShown, setTableShown] = useState(false);
-  const [active, setActive] = useState<number | null>(null);
+  const [tableShown, setTableShown] = useState(defaultTableShown);
+  const [active, setActive] = useState<number | null>(defaultActiveIndex ?? null);
 
   const numberFormat = useMemo(() => new Intl.NumberFormat(locale), [locale]);
   const format = useCallback(

@@ -130,7 +130,7 @@ export const DefaultTest: Story = {
 };
 
 function ControlledDemo(args: DialogProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(args.defaultOpen ?? false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Edit profile</Button>
@@ -138,6 +138,7 @@ function ControlledDemo(args: DialogProps) {
       <Dialog
         {...args}
         trigger={undefined}
+        defaultOpen={undefined}
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -156,13 +157,27 @@ function ControlledDemo(args: DialogProps) {
   );
 }
 
-/** Controlled with `open` / `onOpenChange`, opened from an unrelated button. */
+/**
+ * Controlled with `open` / `onOpenChange` and opened from an unrelated button: shown open, as the
+ * owner's state says.
+ */
 export const Controlled: Story = {
-  args: { title: 'Edit profile', description: undefined },
+  args: { title: 'Edit profile', description: undefined, defaultOpen: true },
   render: (args) => <ControlledDemo {...args} />,
+  parameters: openOnDocsPage,
+  play: async ({ canvas, canvasElement }) => {
+    await shown(canvasElement);
+    await expect(body(canvasElement).getByRole('dialog')).toHaveAccessibleName('Edit profile');
+    await expect(canvas.getByText('Dialog is open')).toBeInTheDocument();
+  },
+};
+
+/** The owner closes it from a footer button; reopened from its button, Escape asks the owner to close. */
+export const ControlledTest: Story = {
+  ...Controlled,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Edit profile' }));
-    const dialog = await body(canvasElement).findByRole('dialog', { name: 'Edit profile' });
+    const dialog = await shown(canvasElement);
     await expect(canvas.getByText('Dialog is open')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await closed(canvasElement);
@@ -177,9 +192,10 @@ export const Controlled: Story = {
 };
 
 const sizeStory = (size: DialogProps['size'], max: number): Story => ({
-  args: { size },
+  args: { size, defaultOpen: true },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const dialog = await openWithMouse(canvasElement);
+    const dialog = await shown(canvasElement);
     const width = dialog.getBoundingClientRect().width;
     const viewport = canvasElement.ownerDocument.documentElement.clientWidth;
     await expect(width).toBeLessThanOrEqual(Math.min(max, viewport - 32) + 1);
@@ -206,9 +222,11 @@ export const LongContent: Story = {
         ))}
       </div>
     ),
+    defaultOpen: true,
   },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const dialog = await openWithMouse(canvasElement);
+    const dialog = await shown(canvasElement);
     const viewport = canvasElement.ownerDocument.documentElement.clientHeight;
     await expect(dialog.getBoundingClientRect().bottom).toBeLessThanOrEqual(viewport);
     const scroller = await waitFor(() => {
@@ -228,9 +246,11 @@ export const LongText: Story = {
     title: 'Confirm the transfer of all documents in the “Quarterly statements and annual reports” folder',
     description:
       'Every document, including archived versions and attachments added by your adviser, will move to the new client space and keep its sharing settings.',
+    defaultOpen: true,
   },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    await openWithMouse(canvasElement);
+    await shown(canvasElement);
   },
 };
 
@@ -238,9 +258,11 @@ export const UnbrokenText: Story = {
   args: {
     title: 'Delete QUARTERLY_STATEMENT_2025_Q4_FINAL_v12_approved_signed_scanned.pdf',
     children: <p>https://portal.example.com/documents/0123456789abcdef0123456789abcdef0123456789abcdef</p>,
+    defaultOpen: true,
   },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const dialog = await openWithMouse(canvasElement);
+    const dialog = await shown(canvasElement);
     await expect(dialog.scrollWidth).toBeLessThanOrEqual(dialog.clientWidth + 1);
   },
 };
@@ -263,23 +285,26 @@ export const AlertDialog: Story = {
         <Button tone="danger">Revoke</Button>
       </>
     ),
+    defaultOpen: true,
   },
-  play: async ({ canvas, canvasElement }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Revoke access' }));
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole('alertdialog', { name: 'Revoke access?' });
+    await settled(dialog);
     await expect(dialog.querySelector('[data-scrollable]')).toBeNull();
   },
 };
 
 export const Narrow: Story = {
   ...LongText,
-  parameters: { width: 280 },
+  parameters: { ...openOnDocsPage, width: 280 },
 };
 
 export const Dark: Story = {
-  parameters: { theme: 'dark' },
+  args: { defaultOpen: true },
+  parameters: { ...openOnDocsPage, theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await openWithMouse(canvasElement);
+    await shown(canvasElement);
   },
 };
 
@@ -301,10 +326,11 @@ export const RightToLeft: Story = {
         <Button>مشاركة</Button>
       </>
     ),
+    defaultOpen: true,
   },
-  parameters: { dir: 'rtl' },
+  parameters: { ...openOnDocsPage, dir: 'rtl' },
   play: async ({ canvasElement }) => {
-    const dialog = await openWithMouse(canvasElement, 'مشاركة');
+    const dialog = await shown(canvasElement);
     const close = within(dialog).getByRole('button', { name: 'إغلاق' }).getBoundingClientRect();
     const title = within(dialog).getByRole('heading').getBoundingClientRect();
     await expect(close.right).toBeLessThanOrEqual(title.left);

@@ -48,6 +48,12 @@ const openWithMouse = async (canvasElement: HTMLElement, name = 'Open menu') => 
 };
 const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('dialog')).toBeNull());
+/** The panel a still story opens with `defaultOpen`, once it has finished animating. */
+const shown = async (canvasElement: HTMLElement) => {
+  const panel = await body(canvasElement).findByRole('dialog');
+  await settled(panel);
+  return panel;
+};
 /** Asserts which physical edge of the viewport the panel is against. */
 const expectEdge = async (panel: HTMLElement, edge: 'left' | 'right') => {
   const r = panel.getBoundingClientRect();
@@ -149,9 +155,16 @@ export const DefaultTest: Story = {
 };
 
 export const EndSide: Story = {
-  args: { side: 'end', title: 'Filters', description: undefined, trigger: <Button>Filters</Button> },
+  args: {
+    side: 'end',
+    title: 'Filters',
+    description: undefined,
+    trigger: <Button>Filters</Button>,
+    defaultOpen: true,
+  },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    await expectEdge(await openWithMouse(canvasElement, 'Filters'), 'right');
+    await expectEdge(await shown(canvasElement), 'right');
   },
 };
 
@@ -165,10 +178,10 @@ const rtlArgs = {
 
 /** `start` is the right edge in RTL. */
 export const RightToLeft: Story = {
-  args: rtlArgs,
-  parameters: { dir: 'rtl' },
+  args: { ...rtlArgs, defaultOpen: true },
+  parameters: { ...openOnDocsPage, dir: 'rtl' },
   play: async ({ canvasElement }) => {
-    const panel = await openWithMouse(canvasElement, 'فتح القائمة');
+    const panel = await shown(canvasElement);
     await expectEdge(panel, 'right');
     // The close button is at the inline end: the left.
     const close = within(panel).getByRole('button', { name: 'إغلاق' }).getBoundingClientRect();
@@ -180,24 +193,25 @@ export const RightToLeft: Story = {
 
 /** `end` is the left edge in RTL. */
 export const RightToLeftEnd: Story = {
-  args: { ...rtlArgs, side: 'end' },
-  parameters: { dir: 'rtl' },
+  args: { ...rtlArgs, side: 'end', defaultOpen: true },
+  parameters: { ...openOnDocsPage, dir: 'rtl' },
   play: async ({ canvasElement }) => {
-    await expectEdge(await openWithMouse(canvasElement, 'فتح القائمة'), 'left');
+    await expectEdge(await shown(canvasElement), 'left');
   },
 };
 
 export const CustomWidth: Story = {
-  args: { width: 360 },
+  args: { width: 360, defaultOpen: true },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const panel = await openWithMouse(canvasElement);
+    const panel = await shown(canvasElement);
     const expected = Math.min(360, viewportWidth(panel) - 48);
     await expect(panel.getBoundingClientRect().width).toBeCloseTo(expected, 0);
   },
 };
 
 function ControlledDemo(args: DrawerProps) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(args.defaultOpen ?? false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Show details</Button>
@@ -207,6 +221,7 @@ function ControlledDemo(args: DrawerProps) {
         side="end"
         title="Invoice INV-2041"
         description={undefined}
+        defaultOpen={undefined}
         open={open}
         onOpenChange={(next) => {
           setOpen(next);
@@ -226,16 +241,29 @@ function ControlledDemo(args: DrawerProps) {
   );
 }
 
-/** Controlled, with footer actions; a DrawerClose button closes it. */
+/** Controlled, with footer actions, shown open as the owner's state says. */
 export const ControlledWithFooter: Story = {
+  args: { defaultOpen: true },
   render: (args) => <ControlledDemo {...args} />,
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    const panel = await shown(canvasElement);
+    await expect(panel).toHaveAccessibleName('Invoice INV-2041');
+    await expect(within(panel).getByRole('button', { name: 'Done' })).toBeVisible();
+  },
+};
+
+/** A DrawerClose button in the footer closes it through `onOpenChange`; its button opens it again. */
+export const ControlledWithFooterTest: Story = {
+  ...ControlledWithFooter,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Show details' }));
-    const panel = await body(canvasElement).findByRole('dialog', { name: 'Invoice INV-2041' });
-    await settled(panel);
+    const panel = await shown(canvasElement);
     await userEvent.click(within(panel).getByRole('button', { name: 'Done' }));
     await closed(canvasElement);
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
+    await userEvent.click(canvas.getByRole('button', { name: 'Show details' }));
+    await expect(await shown(canvasElement)).toHaveAccessibleName('Invoice INV-2041');
   },
 };
 
@@ -243,9 +271,11 @@ export const ControlledWithFooter: Story = {
 export const LongContent: Story = {
   args: {
     children: <Nav items={Array.from({ length: 40 }, (_, i) => `Client workspace ${i + 1}`)} />,
+    defaultOpen: true,
   },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const panel = await openWithMouse(canvasElement);
+    const panel = await shown(canvasElement);
     await expect(panel.getBoundingClientRect().height).toBeLessThanOrEqual(
       canvasElement.ownerDocument.documentElement.clientHeight,
     );
@@ -259,18 +289,21 @@ export const LongText: Story = {
     title: 'Quarterly statements and annual reports for the Berg family trust',
     description: 'Signed in as Anna-Katharina Berg-Lindqvist, primary account holder',
     children: <p>Supercalifragilisticexpialidocious-unbroken-identifier-0123456789abcdef</p>,
+    defaultOpen: true,
   },
+  parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
-    const panel = await openWithMouse(canvasElement);
+    const panel = await shown(canvasElement);
     await expect(panel.scrollWidth).toBeLessThanOrEqual(panel.clientWidth + 1);
   },
 };
 
 /** The story's container is narrow; the panel is sized against the viewport, not the container. */
 export const Narrow: Story = {
-  parameters: { width: 280 },
+  args: { defaultOpen: true },
+  parameters: { ...openOnDocsPage, width: 280 },
   play: async ({ canvasElement }) => {
-    const panel = await openWithMouse(canvasElement);
+    const panel = await shown(canvasElement);
     await expect(panel.getBoundingClientRect().width).toBeCloseTo(
       Math.min(285, viewportWidth(panel) - 48),
       0,
@@ -279,10 +312,25 @@ export const Narrow: Story = {
 };
 
 export const Dark: Story = {
-  parameters: { theme: 'dark' },
+  args: { defaultOpen: true },
+  parameters: { ...openOnDocsPage, theme: 'dark' },
   play: async ({ canvasElement }) => {
-    await openWithMouse(canvasElement);
+    await shown(canvasElement);
   },
+};
+
+const durations = ['fast', 'normal', 'slow'];
+/**
+ * Simulates `prefers-reduced-motion` before the story renders: the theme's duration tokens are 0ms
+ * in the overlay layer (as the theme sets them under that media query).
+ */
+const reducedMotion = () => {
+  const sheet = document.createElement('style');
+  sheet.textContent = `[data-cp-overlays][data-cp-overlays] { ${durations
+    .map((d) => `--cp-duration-${d}: 0ms !important;`)
+    .join(' ')} }`;
+  document.head.append(sheet);
+  return () => sheet.remove();
 };
 
 /**
@@ -290,27 +338,49 @@ export const Dark: Story = {
  * and closes without animating. Simulated here by setting the tokens on the overlay layer.
  */
 export const ReducedMotion: Story = {
+  args: { defaultOpen: true },
+  parameters: openOnDocsPage,
+  beforeEach: reducedMotion,
+  play: async ({ canvasElement }) => {
+    const panel = await body(canvasElement).findByRole('dialog');
+    await expect(getComputedStyle(panel).animationDuration).toBe('0s');
+    await expectEdge(panel, 'left');
+  },
+};
+
+/** With reduced motion, Escape closes without animating and the trigger opens it the same way. */
+export const ReducedMotionTest: Story = {
+  ...ReducedMotion,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
-    const layer = canvasElement.ownerDocument.querySelector<HTMLElement>('[data-cp-overlays]');
-    if (!layer) throw new Error('no overlay layer');
-    for (const d of ['fast', 'normal', 'slow']) layer.style.setProperty(`--cp-duration-${d}`, '0ms');
-    try {
-      await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }));
-      const panel = await body(canvasElement).findByRole('dialog');
-      await expect(getComputedStyle(panel).animationDuration).toBe('0s');
-      await expectEdge(panel, 'left');
-      await userEvent.keyboard('{Escape}');
-      await closed(canvasElement);
-    } finally {
-      for (const d of ['fast', 'normal', 'slow']) layer.style.removeProperty(`--cp-duration-${d}`);
-    }
+    let panel = await body(canvasElement).findByRole('dialog');
+    await waitFor(() => expect(panel.contains(panel.ownerDocument.activeElement)).toBe(true));
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Open menu' }));
+    panel = await body(canvasElement).findByRole('dialog');
+    await expect(getComputedStyle(panel).animationDuration).toBe('0s');
+    await expectEdge(panel, 'left');
+    await userEvent.keyboard('{Escape}');
+    await closed(canvasElement);
   },
 };
 
 /** On touch screens (and with a mouse) the panel can be dragged back towards its edge to close it. */
 export const SwipeToClose: Story = {
+  args: { defaultOpen: true },
+  parameters: openOnDocsPage,
+  play: async ({ canvasElement }) => {
+    await expectEdge(await shown(canvasElement), 'left');
+  },
+};
+
+/** Dragging the open panel back towards its edge closes it. */
+export const SwipeToCloseTest: Story = {
+  ...SwipeToClose,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvasElement, args }) => {
-    const panel = await openWithMouse(canvasElement);
+    const panel = await shown(canvasElement);
     const r = panel.getBoundingClientRect();
     const y = r.top + r.height / 2;
     const user = userEvent.setup({ pointerEventsCheck: 0 });

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { expect, fn, userEvent, waitFor } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { ErrorState } from './ErrorState.js';
@@ -15,12 +16,30 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** An alert (announced when it appears) with a retry button that works by mouse and keyboard. */
+/** Renders its children with every `<details>` in them expanded, as after a click on the summary. */
+function DetailsExpanded({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const d of Array.from(ref.current?.querySelectorAll('details') ?? [])) d.open = true;
+  }, []);
+  return <div ref={ref}>{children}</div>;
+}
+
+/** An alert (announced when it appears) with a retry button. */
 export const Default: Story = {
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const alert = canvas.getByRole('alert');
     await expect(alert).toHaveTextContent('Something went wrong');
     await expect(canvas.getByRole('heading', { level: 3, name: 'Something went wrong' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/** The retry button works by mouse and keyboard (Tab, Enter, Space). */
+export const DefaultTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas, args }) => {
     const retry = canvas.getByRole('button', { name: 'Try again' });
     await userEvent.click(retry);
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
@@ -36,15 +55,24 @@ export const Default: Story = {
 /** While retrying, the button is busy and ignores further clicks. */
 export const Retrying: Story = {
   args: { retrying: true },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const retry = canvas.getByRole('button', { name: 'Try again' });
     await expect(retry).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** The busy retry button ignores clicks. */
+export const RetryingTest: Story = {
+  ...Retrying,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas, args }) => {
+    const retry = canvas.getByRole('button', { name: 'Try again' });
     await userEvent.click(retry);
     await expect(args.onRetry).not.toHaveBeenCalled();
   },
 };
 
-/** A realistic flow: retry, busy, then the content comes back. */
+/** A realistic flow, where `RetryFlowTest` starts: the error, before the retry that brings the content back. */
 export const RetryFlow: Story = {
   render: function Render(args) {
     const [state, setState] = useState<'error' | 'retrying' | 'done'>('error');
@@ -61,6 +89,16 @@ export const RetryFlow: Story = {
       />
     );
   },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('alert')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-busy');
+  },
+};
+
+/** Retry, busy, then the content comes back. */
+export const RetryFlowTest: Story = {
+  ...RetryFlow,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
@@ -80,6 +118,17 @@ export const WithDetails: Story = {
       </Button>
     ),
   },
+  play: async ({ canvas }) => {
+    const details = canvas.getByText('Technical details').closest('details')!;
+    await expect(details.open).toBe(false);
+    await expect(canvas.getByRole('button', { name: 'Contact support' })).toBeVisible();
+  },
+};
+
+/** The disclosure opens on a click and is the next Tab stop after the actions. */
+export const WithDetailsTest: Story = {
+  ...WithDetails,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     const summary = canvas.getByText('Technical details');
     const details = summary.closest('details')!;
@@ -136,8 +185,14 @@ export const LongText: Story = {
     details: `Error: upstream timeout after 30000ms\n    at fetchInvoices (billing.ts:120)\nRequest id: ${'a'.repeat(120)}`,
   },
   parameters: { width: 320 },
+  /** Shown with the technical details expanded, where the longest text is. */
+  render: (args) => (
+    <DetailsExpanded>
+      <ErrorState {...args} />
+    </DetailsExpanded>
+  ),
   play: async ({ canvas, canvasElement }) => {
-    await userEvent.click(canvas.getByText('Technical details'));
+    await expect(canvasElement.querySelector('details')!.open).toBe(true);
     const root = canvas.getByRole('alert');
     await expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth + 1);
     await expect(canvasElement.querySelector('pre')!.scrollWidth).toBeLessThanOrEqual(
@@ -155,6 +210,16 @@ export const RightToLeft: Story = {
     labels: { title: 'حدث خطأ ما', retry: 'إعادة المحاولة', details: 'التفاصيل التقنية' },
   },
   parameters: { dir: 'rtl' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: 'حدث خطأ ما' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'إعادة المحاولة' })).toBeEnabled();
+  },
+};
+
+/** The translated retry button retries. */
+export const RightToLeftTest: Story = {
+  ...RightToLeft,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'إعادة المحاولة' }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);

@@ -64,6 +64,12 @@ const choose = async (item: HTMLElement) => {
 const highlighted = (menu: HTMLElement) => menu.querySelector('[data-highlighted]')?.textContent;
 const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
+/** The menu a still story opens with `defaultOpen`, once it has finished animating. */
+const shown = async (canvasElement: HTMLElement) => {
+  const menu = await body(canvasElement).findByRole('menu');
+  await settled(menu);
+  return menu;
+};
 
 export const Default: Story = {
   play: async ({ canvas }) => {
@@ -197,11 +203,24 @@ export const CustomTrigger: Story = {
       </Button>
     ),
     placement: 'bottom-end',
+    defaultOpen: true,
   },
-  play: async ({ canvas, canvasElement, args }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'More actions' }));
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+  play: async ({ canvas, canvasElement }) => {
+    const menu = await shown(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'More actions' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await expect(within(menu).getAllByRole('menuitem')).toHaveLength(7);
+  },
+};
+
+/** The icon-only trigger's menu chooses like any other. */
+export const CustomTriggerTest: Story = {
+  ...CustomTrigger,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement, args }) => {
+    const menu = await shown(canvasElement);
     await choose(within(menu).getByRole('menuitem', { name: 'Delete' }));
     await expect(args.onSelect).toHaveBeenCalledWith('delete');
   },
@@ -216,6 +235,18 @@ export const TriggerVariants: Story = {
       <Menu {...args} label="Disabled" triggerProps={{ disabled: true }} />
     </div>
   ),
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('button', { name: 'Disabled' })).toBeDisabled();
+    for (const name of ['Outline', 'Solid', 'Subtle small']) {
+      await expect(canvas.getByRole('button', { name })).toBeEnabled();
+    }
+  },
+};
+
+/** A disabled trigger does not open its menu. */
+export const TriggerVariantsTest: Story = {
+  ...TriggerVariants,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, canvasElement }) => {
     const disabled = canvas.getByRole('button', { name: 'Disabled' });
     await expect(disabled).toBeDisabled();
@@ -235,11 +266,9 @@ const longItems: MenuEntry[] = [
 ];
 
 export const LongText: Story = {
-  args: { items: longItems },
-  play: async ({ canvas, canvasElement }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Actions' }));
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+  args: { items: longItems, defaultOpen: true },
+  play: async ({ canvasElement }) => {
+    const menu = await shown(canvasElement);
     await expect(menu.getBoundingClientRect().width).toBeLessThanOrEqual(321);
     await expect(menu.scrollWidth).toBeLessThanOrEqual(menu.clientWidth + 1);
   },
@@ -248,12 +277,10 @@ export const LongText: Story = {
 export const Narrow: Story = { ...LongText, parameters: { width: 280 } };
 
 export const Dark: Story = {
+  args: { defaultOpen: true },
   parameters: { theme: 'dark' },
-  play: async ({ canvas, canvasElement }) => {
-    await userEvent.click(canvas.getByRole('button', { name: 'Actions' }));
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
-    await userEvent.keyboard('{ArrowDown}');
+  play: async ({ canvasElement }) => {
+    await expect(within(await shown(canvasElement)).getAllByRole('menuitem')).toHaveLength(7);
   },
 };
 
@@ -268,14 +295,12 @@ export const RightToLeft: Story = {
       { type: 'group', label: 'نقل إلى', items: [{ value: 'archive', label: 'الأرشيف' }] },
       { value: 'delete', label: 'حذف', icon: trash, tone: 'danger' },
     ],
+    defaultOpen: true,
   },
   parameters: { dir: 'rtl' },
   play: async ({ canvas, canvasElement }) => {
     const trigger = canvas.getByRole('button', { name: 'إجراءات' });
-    trigger.focus();
-    await userEvent.keyboard('{Enter}');
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+    const menu = await shown(canvasElement);
     await expect(
       Math.abs(menu.getBoundingClientRect().right - trigger.getBoundingClientRect().right),
     ).toBeLessThan(2);

@@ -108,13 +108,37 @@ const byUpdated = (dir: 1 | -1) =>
     .sort((a, b) => dir * (a.updated.getTime() - b.updated.getTime()) || 0)
     .map((c) => c.id);
 
-/** Sort by clicking and by keyboard: row order and `aria-sort` follow; other sortable columns say `none`. */
+/** The first page, unsorted: sortable columns say `aria-sort="none"`, the others say nothing. */
 export const Default: Story = {
-  play: async ({ canvas, args, step }) => {
+  play: async ({ canvas }) => {
     const table = canvas.getByRole('table', { name: 'Open cases' });
     await expect(visibleIds(table)).toEqual(cases.slice(0, 10).map((c) => c.id));
     await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'none');
     await expect(header(canvas, 'Owner')).not.toHaveAttribute('aria-sort');
+  },
+};
+
+/** Sorted on first render (`defaultSort`): by amount, highest first. */
+export const Sorted: Story = {
+  args: { defaultSort: { key: 'amount', direction: 'desc' } },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table', { name: 'Open cases' });
+    await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'descending');
+    await expect(visibleIds(table)).toEqual(byAmount(-1).slice(0, 10));
+    for (const other of ['Case', 'Client', 'Status', 'Last updated']) {
+      await expect(header(canvas, other)).toHaveAttribute('aria-sort', 'none');
+    }
+  },
+};
+
+/** Sort by clicking and by keyboard: row order and `aria-sort` follow; other sortable columns say `none`. */
+export const SortingTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async (context) => {
+    await Default.play?.(context);
+    const { canvas, args, step } = context;
+    const table = canvas.getByRole('table', { name: 'Open cases' });
 
     await step('click sorts ascending, then descending', async () => {
       const amount = canvas.getByRole('button', { name: 'Amount' });
@@ -157,8 +181,23 @@ export const Default: Story = {
   },
 };
 
-/** Paging: the pager's buttons, the visible rows and the "Showing" summary agree. */
+/** Paging: on page 2 (`defaultPage`), the pager's buttons, the visible rows and the "Showing" summary agree. */
 export const Paging: Story = {
+  args: { defaultPage: 2 },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('table');
+    await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
+    await expect(visibleIds(table)).toEqual(cases.slice(10, 20).map((c) => c.id));
+    await expect(canvas.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Next page' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Page 2' })).toHaveAttribute('aria-current', 'page');
+  },
+};
+
+/** The pager's buttons by mouse and keyboard, from the first page; sorting returns to the first page. */
+export const PagingTest: Story = {
+  ...Default,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas, args, step }) => {
     const table = canvas.getByRole('table');
     const prev = canvas.getByRole('button', { name: 'Previous page' });
@@ -354,9 +393,9 @@ export const DisabledRows: Story = {
   },
 };
 
-/** Selecting with the keyboard and the mouse (a test; hidden from the sidebar). */
-export const SelectionBehaviour: Story = {
-  tags: ['!dev', '!autodocs'],
+/** Selecting with the keyboard and the mouse, from no selection. */
+export const SelectionBehaviourTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
   args: { selectable: true, isRowDisabled: closed, onSelectionChange: fn() },
   play: async ({ canvas, args, step }) => {
     const table = canvas.getByRole('table');
@@ -412,9 +451,8 @@ export const SelectionBehaviour: Story = {
   },
 };
 
-/** Controlled: the parent owns the selected ids. */
+/** Controlled: the parent owns the selected ids, and can clear them. */
 export const SelectionControlled: Story = {
-  tags: ['!dev', '!autodocs'],
   render: function Render(args) {
     const [ids, setIds] = useState<TableRowId[]>(['CASE-004']);
     return (
@@ -426,6 +464,16 @@ export const SelectionControlled: Story = {
       </>
     );
   },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('checkbox', { name: 'Select CASE-004' })).toBeChecked();
+    await expect(canvas.getByText('1 selected')).toBeVisible();
+  },
+};
+
+/** Selecting goes through the parent's state; its Clear button empties the selection. */
+export const SelectionControlledTest: Story = {
+  ...SelectionControlled,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('checkbox', { name: 'Select CASE-004' })).toBeChecked();
     await userEvent.click(canvas.getByRole('checkbox', { name: 'Select CASE-005' }));
@@ -475,11 +523,21 @@ export const Controlled: Story = {
       />
     );
   },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas }) => {
     const table = canvas.getByRole('table');
     await expect(header(canvas, 'Amount')).toHaveAttribute('aria-sort', 'descending');
     await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
     await expect(visibleIds(table)).toEqual(byAmount(-1).slice(10, 20));
+  },
+};
+
+/** A click on a header asks the parent to sort and to go back to the first page. */
+export const ControlledTest: Story = {
+  ...Controlled,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas, args }) => {
+    const table = canvas.getByRole('table');
+    await expect(canvas.getByText('Showing 11–20 of 42')).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Amount' }));
     await expect(args.onSortChange).toHaveBeenCalledWith({ key: 'amount', direction: 'asc' });
     await expect(args.onPageChange).toHaveBeenCalledWith(1);
@@ -511,6 +569,16 @@ export const ServerSide: Story = {
       />
     );
   },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText('Showing 1–10 of 42')).toBeVisible();
+    await expect(visibleIds(canvas.getByRole('table'))[0]).toBe('CASE-001');
+  },
+};
+
+/** The caller pages and sorts when asked to. */
+export const ServerSideTest: Story = {
+  ...ServerSide,
+  tags: ['!dev', '!autodocs', 'interaction'],
   play: async ({ canvas }) => {
     const table = canvas.getByRole('table');
     await expect(canvas.getByText('Showing 1–10 of 42')).toBeVisible();
@@ -601,13 +669,20 @@ export const NarrowContainer: Story = {
     const region = canvas.getByRole('region', { name: 'Open cases' });
     await expect(region).toHaveAttribute('tabindex', '0');
     await expect(region.scrollWidth).toBeGreaterThan(region.clientWidth);
-    // Keyboard users reach the region with Tab (before the first header button) and scroll it with arrows.
-    region.blur();
-    await userEvent.tab();
-    await expect(region).toHaveFocus();
     // The page itself does not scroll sideways.
     const main = region.closest('main')!;
     await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth + 1);
+  },
+};
+
+/** Keyboard users reach the scrolling region with Tab (before the first header button). */
+export const NarrowContainerTest: Story = {
+  ...NarrowContainer,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas }) => {
+    const region = canvas.getByRole('region', { name: 'Open cases' });
+    await userEvent.tab();
+    await expect(region).toHaveFocus();
   },
 };
 
@@ -621,13 +696,12 @@ const labelsDe: Partial<TableLabels> = {
   loading: 'Wird geladen',
 };
 
-/** Every string is replaceable through `labels`. */
+/** Every string is replaceable through `labels` (shown on page 2, so every pager label is in use). */
 export const CustomLabels: Story = {
-  args: { labels: labelsDe, caption: 'Offene Fälle' },
+  args: { labels: labelsDe, caption: 'Offene Fälle', defaultPage: 2 },
   parameters: { locale: 'de' },
   play: async ({ canvas }) => {
-    await expect(canvas.getByText('1–10 von 42')).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: 'Nächste Seite' }));
+    await expect(canvas.getByRole('button', { name: 'Nächste Seite' })).toBeEnabled();
     await expect(canvas.getByText('11–20 von 42')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Vorherige Seite' })).toBeEnabled();
     await expect(canvas.getByRole('button', { name: 'Seite 1' })).toBeVisible();
@@ -681,8 +755,17 @@ export const RightToLeft: Story = {
     // In RTL the first column sits on the right.
     const [first, second] = Array.from(table.querySelectorAll('thead th'));
     await expect(first!.getBoundingClientRect().left).toBeGreaterThan(second!.getBoundingClientRect().left);
+    await expect(visibleIds(table)[0]).toBe('CASE-001');
+  },
+};
+
+/** The pager works the same in RTL. */
+export const RightToLeftTest: Story = {
+  ...RightToLeft,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvas }) => {
     await userEvent.click(canvas.getByRole('button', { name: 'الصفحة التالية' }));
-    await expect(visibleIds(table)[0]).toBe('CASE-011');
+    await expect(visibleIds(canvas.getByRole('table'))[0]).toBe('CASE-011');
   },
 };
 
