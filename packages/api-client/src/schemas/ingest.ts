@@ -7,8 +7,9 @@ import { singleLineText } from './request-rules.js';
  * The delivery ingest wire format (`POST /api/ingest/deployments|changes|incidents|pushes`):
  * a batch `{ events: [...] }` of 1 to MAX_INGEST_BATCH events, all stored or none. Each event
  * carries its id in the sending system (`externalId`); re-sending the same id updates the stored
- * event, and identical content is counted as `unchanged` and writes nothing. Objects are strict:
- * an unknown (e.g. misspelt) field is refused rather than silently dropped.
+ * event, and identical content is counted as `unchanged` and writes nothing. An event states the
+ * whole record: a field left out of a re-sent event is cleared. Objects are strict: an unknown (e.g.
+ * misspelt) field is refused rather than silently dropped.
  */
 
 /** Most events one ingest request may carry. */
@@ -231,7 +232,7 @@ const batch = <T extends z.core.$ZodType>(event: T, what: string) =>
   z.strictObject({
     events: described(
       z.array(event).check(z.minLength(1), z.maxLength(MAX_INGEST_BATCH)),
-      `1–${MAX_INGEST_BATCH} ${what}; all are stored or none.`,
+      `1–${MAX_INGEST_BATCH} ${what}; all are stored or none. Each states the whole record: sent again with the same id, it replaces the stored one (a field left out is cleared).`,
     ),
   });
 

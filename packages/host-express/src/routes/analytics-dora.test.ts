@@ -111,7 +111,7 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
       .insertInto('incidents')
       .values([
         incident(1, d2, 'explicit', '2025-06-04T00:00:00Z', '2025-06-04T03:00:00Z'), // 3 h
-        incident(2, d2, 'time_window', '2025-06-04T01:00:00Z', '2025-06-10T01:00:00Z'), // 144 h
+        incident(2, d2, 'window', '2025-06-04T01:00:00Z', '2025-06-10T01:00:00Z'), // 144 h
         incident(3, d5, null, '2025-06-09T02:00:00Z', '2025-06-09T04:00:00Z'), // not a change failure
         incident(4, null, null, '2025-06-11T02:00:00Z', '2025-06-11T03:00:00Z'), // no cause
         incident(5, d1, 'explicit', '2025-06-02T12:00:00Z', null), // still open

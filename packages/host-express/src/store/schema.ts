@@ -92,6 +92,11 @@ export interface ProjectsTable {
   in_crm: Generated<boolean>;
   /** Has delivery analytics (listed by /api/analytics/projects). */
   analytics_enabled: Generated<boolean>;
+  /**
+   * How many days before an incident opened a deployment may have finished to be its cause by the
+   * window rule (0–365, default 7; migration 0007).
+   */
+  attribution_window_days: Generated<number>;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
 }
@@ -192,8 +197,9 @@ export interface DeploymentsTable {
   project_id: string;
   /** Null for a deployment of several repositories. */
   repository_id: string | null;
-  /** 'github_actions' | 'github_deployments' | 'webhook' | 'pr_merge' … */
+  /** 'ingest' (the API), 'github' (webhooks), 'github_actions' (the demo) … */
   source: string;
+  /** Id in the sending system; unique per project and source. */
   external_id: string;
   /** Normalised: 'production' | 'staging' | 'testing' | 'development'. */
   environment: string;
@@ -201,7 +207,11 @@ export interface DeploymentsTable {
   started_at: Timestamp | null;
   /** Every DORA metric keys on the finish time. */
   finished_at: Timestamp;
+  /** Lower-case hex. */
   commit_sha: string | null;
+  /** Branch deployed. */
+  ref: string | null;
+  /** Rework: an unplanned deployment fixing production. */
   is_hotfix: Generated<boolean>;
   created_at: TimestampDefault;
 }
@@ -221,11 +231,21 @@ export interface CodeChangesTable {
   opened_at: Timestamp | null;
   first_review_at: Timestamp | null;
   merged_at: Timestamp | null;
+  /** Lower-case hex. */
   merge_commit_sha: string | null;
-  /** The first successful production deployment that shipped the change. */
+  /** Branch merged into. */
+  base_ref: string | null;
+  /**
+   * The first successful production deployment that shipped the change (the linking rule,
+   * src/ingest/rules.ts); null while it waits for one.
+   */
   deployment_id: number | null;
+  /** That deployment's finish. */
   deployed_at: Timestamp | null;
+  /** The change this one reverts, once stored (same repository). */
   reverts_change_id: number | null;
+  /** The external id of the change this one reverts, as sent: a revert counts as rework. */
+  reverts_external_id: string | null;
   created_at: TimestampDefault;
 }
 
@@ -233,7 +253,7 @@ export interface IncidentsTable {
   id: Identity;
   company_id: string;
   project_id: string;
-  /** 'jira' | 'pagerduty' | 'github_issue' | 'revert_pr' | 'webhook'. */
+  /** 'ingest' (the API), 'jira' (the demo) … */
   source: string;
   /** E.g. the Jira issue key. */
   external_id: string;
@@ -241,9 +261,17 @@ export interface IncidentsTable {
   severity: string | null;
   opened_at: Timestamp;
   resolved_at: Timestamp | null;
+  /** The deployment that caused it; null: none found (or not a change failure). */
   caused_by_deployment_id: number | null;
-  /** 'explicit' | 'time_window' | 'revert_pr'; null = not a change failure. */
+  /**
+   * Which rule found the cause: 'explicit' (the sender named the deployment), 'window' (the latest
+   * counted deployment of the project within its attribution window); null without a cause.
+   */
   attribution: string | null;
+  /** The deployment the sender named (external id, same project); it may arrive later. */
+  deployment_external_id: string | null;
+  /** Not caused by a change: never attributed, counted apart. */
+  not_change_failure: Generated<boolean>;
   created_at: TimestampDefault;
 }
 
@@ -382,22 +410,38 @@ export interface RateLimitsTable {
 }
 
 /**
- * Derived from deployments, code_changes and incidents by triggers (migration 0004): never written
- * by the host. One row per project and UTC day with events.
+ * Derived from deployments, code_changes and incidents by triggers (migration 0004, incremental
+ * since 0007: analytics/delivery-days-sql.ts): never written by the host. One row per project and
+ * UTC day with events.
  */
 export interface DeliveryDaysTable {
   company_id: string;
   project_id: string;
   day: Day;
+  /** Successful production deployments that finished this day. */
   deployments: number;
+  /** Those with an attributed incident. */
   failed_deployments: number;
+  /** Those that are hotfixes or ship a revert. */
+  rework_deployments: number;
   last_deployment_at: Date | null;
+  /** Hours, ascending, of each change deployed this day (positive spans only). */
   lead_times: number[];
+  /** Hours, ascending, of each attributed incident resolved this day. */
   recoveries: number[];
   pull_requests_merged: number;
+  /** Pull requests merged this day that no production deployment has shipped yet. */
+  changes_waiting: number;
   incidents_opened: number;
+  /** Incidents opened this day without a cause (not-change-failures apart). */
+  incidents_unattributed: number;
+  /** Incidents opened this day marked not a change failure. */
+  incidents_excluded: number;
   contributors: string[];
-  /** [day, deployments, failed_deployments, lead_times, recoveries] as JSON text. */
+  /**
+   * [day, deployments, failed_deployments, lead_times, recoveries, rework_deployments,
+   * incidents_unattributed, incidents_excluded, changes_waiting] as JSON text.
+   */
   dora: unknown;
 }
 
@@ -432,6 +476,58 @@ export interface ReadVersionsTable {
   version: string;
 }
 
+/** A project's ingest token (migration 0007): `cpi_<id>_<secret>`, the secret stored as its SHA-256. */
+export interface IngestTokensTable {
+  id: string;
+  company_id: string;
+  project_id: string;
+  name: string;
+  /** SHA-256 hex of the secret; the secret itself is never stored. */
+  secret_hash: string;
+  created_at: TimestampDefault;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** A GitHub webhook's secret, by GitHub's X-GitHub-Hook-Installation-Target-Type / -ID. */
+export interface GithubWebhooksTable {
+  /** 'repository' | 'organization' | 'integration'. */
+  target_type: string;
+  target_id: string;
+  company_id: string;
+  secret: string;
+  created_at: TimestampDefault;
+}
+
+/** X-GitHub-Delivery ids already stored (a redelivery is ignored). */
+export interface WebhookDeliveriesTable {
+  delivery_id: string;
+  received_at: TimestampDefault;
+}
+
+/**
+ * The order of commits on a branch, from push events: `position` grows along the branch (equal
+ * positions: order unknown between them). Links changes to deployments (src/ingest/rules.ts).
+ */
+export interface RepositoryCommitsTable {
+  company_id: string;
+  repository_id: string;
+  branch: string;
+  /** Lower-case hex. */
+  sha: string;
+  position: number;
+}
+
+/** When each source last delivered events of each kind for a project (kept by src/ingest/). */
+export interface DeliverySourcesTable {
+  company_id: string;
+  project_id: string;
+  events: 'deployments' | 'changes' | 'incidents' | 'pushes';
+  /** 'ingest', 'github', … (the events' source). */
+  source: string;
+  last_received_at: Timestamp;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -460,6 +556,11 @@ export interface Database {
   audit_log: AuditLogTable;
   rate_limits: RateLimitsTable;
   read_versions: ReadVersionsTable;
+  ingest_tokens: IngestTokensTable;
+  github_webhooks: GithubWebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  repository_commits: RepositoryCommitsTable;
+  delivery_sources: DeliverySourcesTable;
 }
 
 export type TableName = keyof Database;

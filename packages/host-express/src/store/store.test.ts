@@ -21,15 +21,19 @@ const TABLES = [
   'deals',
   'delivery_days',
   'delivery_projects',
+  'delivery_sources',
   'deployments',
   'documents',
   'github_organisations',
   'github_repositories',
+  'github_webhooks',
   'incidents',
+  'ingest_tokens',
   'kb_articles',
   'projects',
   'rate_limits',
   'read_versions',
+  'repository_commits',
   'sessions',
   'talent',
   'talent_assignments',
@@ -37,6 +41,7 @@ const TABLES = [
   'team_members',
   'teams',
   'users',
+  'webhook_deliveries',
 ];
 
 async function tables(store: TestStore): Promise<string[]> {

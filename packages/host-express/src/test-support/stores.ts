@@ -33,6 +33,8 @@ async function migratedTemplate(): Promise<ArrayBuffer> {
   for (const name of (await readdir(migrationsDir)).sort()) {
     key.update(name).update(await readFile(join(migrationsDir, name)));
   }
+  // SQL the migrations load from other modules.
+  key.update(await readFile(new URL('../analytics/delivery-days-sql.ts', import.meta.url)));
   const file = join(tmpdir(), 'client-portal-test-stores', `pglite-${key.digest('hex').slice(0, 16)}.tar.gz`);
   try {
     const bytes = await readFile(file);

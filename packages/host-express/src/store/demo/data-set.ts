@@ -22,7 +22,7 @@ export interface DemoDataSetInput {
 export interface DemoDataSet {
   /** Inserted first, parents before children. */
   tables: TableRows[];
-  /** Deployments, then the changes and incidents that refer to them (ids come from the database). */
+  /** The delivery events per project, stored through the ingest functions (created at `now`). */
   delivery: DeliveryPlan;
   /** Inserted after the delivery events. */
   after: TableRows[];
@@ -43,9 +43,6 @@ const CREATED = new Set<TableName>([
   'teams',
   'github_organisations',
   'github_repositories',
-  'deployments',
-  'code_changes',
-  'incidents',
   'documents',
 ]);
 const UPDATED = new Set<TableName>(['companies', 'contacts', 'deals', 'projects', 'kb_articles']);
@@ -82,11 +79,7 @@ export function demoDataSet({ now, homeLifecycleStage, passwordHash }: DemoDataS
       table('github_organisations', githubOrganisations()),
       table('github_repositories', githubRepositories(now)),
     ],
-    delivery: {
-      deployments: stamped('deployments', delivery.deployments, now),
-      changes: delivery.changes.map((c) => ({ ...c, row: { created_at: now, ...c.row } })),
-      incidents: delivery.incidents.map((i) => ({ ...i, row: { created_at: now, ...i.row } })),
-    },
+    delivery,
     after: [
       table('ai_tool_scopes', aiToolScopes(now)),
       table('ai_usage_daily', aiUsageDaily(now)),

@@ -1,4 +1,9 @@
-import type { NewRow } from '../schema.js';
+import type {
+  ChangeEvent,
+  DeploymentEvent,
+  IncidentEvent,
+  PushEvent,
+} from '@client-portal/api-client/ingest';
 import { ACME, GLOBEX } from './crm.js';
 import { repositoriesOf } from './github.js';
 import { demoRandom } from './random.js';
@@ -101,57 +106,86 @@ const INCIDENT_TITLES = [
   'Memory leak in API pods',
 ];
 
-export interface DeliveryPlan {
-  deployments: NewRow<'deployments'>[];
-  /** `deploymentRef` is the external id of the deployment that shipped the change (null: not deployed). */
-  changes: { row: NewRow<'code_changes'>; deploymentRef: string | null }[];
-  incidents: { row: NewRow<'incidents'>; deploymentRef: string | null }[];
+/** One project's delivery events, as its CI, GitHub and incident tool would send them. */
+export interface ProjectDeliveryPlan {
+  companyId: string;
+  projectId: string;
+  /** The order of commits on each repository's main branch, oldest first. */
+  pushes: PushEvent[];
+  deployments: DeploymentEvent[];
+  changes: ChangeEvent[];
+  incidents: IncidentEvent[];
 }
+
+/** The sources the demo's events come from (the `source` of their rows). */
+export const DEMO_SOURCES = {
+  pushes: 'github',
+  deployments: 'github_actions',
+  changes: 'github',
+  incidents: 'jira',
+} as const;
+
+export type DeliveryPlan = ProjectDeliveryPlan[];
 
 /**
- * Twelve months of deployments, pull requests and incidents per analytics project, ending
- * yesterday. Ids of deployments are assigned by the database; changes and incidents refer to a
- * deployment by its external id until then.
+ * Twelve months of deployments, pull requests, pushes and incidents per analytics project, ending
+ * yesterday, as events for the ingest functions: nothing in them says which deployment shipped a
+ * pull request or caused an incident except what a real sender would (a deployment's commit, an
+ * incident tool's explicit link for most incidents); the seed derives the rest like any ingest.
  */
 export function deliveryPlan(now: Date): DeliveryPlan {
-  const plan: DeliveryPlan = { deployments: [], changes: [], incidents: [] };
-  for (const profile of PROFILES) planProject(plan, profile, now);
-  return plan;
+  return PROFILES.map((profile) => planProject(profile, now));
 }
 
-function planProject(plan: DeliveryPlan, p: DeliveryProfile, now: Date): void {
+interface Merge {
+  repo: string;
+  sha: string;
+  mergedAt: Date;
+}
+
+function planProject(p: DeliveryProfile, now: Date): ProjectDeliveryPlan {
   const random = demoRandom(`delivery:${p.projectId}`);
   const repos = repositoriesOf(p.projectId);
   const prNumbers = new Map(repos.map((repo, i) => [repo, 100 + i * 1000]));
+  const plan: ProjectDeliveryPlan = {
+    companyId: p.companyId,
+    projectId: p.projectId,
+    pushes: [],
+    deployments: [],
+    changes: [],
+    incidents: [],
+  };
+  const merges: Merge[] = [];
+  /** Deployments get the head of their repository's main branch when they finished; filled in below. */
+  const deployedRepo = new Map<DeploymentEvent, string>();
   let deploySeq = 0;
   let incidentSeq = 100;
-  const base = { company_id: p.companyId, project_id: p.projectId };
 
-  const change = (repo: string, deployedAt: Date | null, mergedAt: Date, deploymentRef: string | null) => {
+  const change = (repo: string, shippedAt: Date | null, mergedAt: Date) => {
     const number = (prNumbers.get(repo) ?? 0) + 1;
     prNumbers.set(repo, number);
     const lead = Math.max(0.5, random.logNormal(p.leadTimeHours, 0.7));
-    const end = deployedAt ?? mergedAt;
+    const end = shippedAt ?? mergedAt;
     const firstCommitAt = addHours(end, -lead);
     const openedAt = addHours(firstCommitAt, lead * 0.35);
-    const firstReviewAt = addHours(openedAt, lead * 0.15);
+    const merged = shippedAt ? addHours(shippedAt, -lead * 0.2) : mergedAt;
+    const mergeCommitSha = sha(random);
+    const title = random.pick(CHANGE_TITLES).replace('%s', random.pick(AREAS));
+    // Now and then a pull request reverts the one before it in the same repository.
+    const revert = number % 1000 > 101 && random.chance(0.03);
     plan.changes.push({
-      deploymentRef,
-      row: {
-        ...base,
-        repository_id: repo,
-        kind: 'pr',
-        external_id: String(number),
-        title: random.pick(CHANGE_TITLES).replace('%s', random.pick(AREAS)),
-        author: githubLogin(random.pick(p.authors)),
-        first_commit_at: firstCommitAt,
-        opened_at: openedAt,
-        first_review_at: firstReviewAt,
-        merged_at: deployedAt ? addHours(deployedAt, -lead * 0.2) : mergedAt,
-        merge_commit_sha: sha(random),
-        deployed_at: deployedAt,
-      },
+      externalId: String(number),
+      repository: repo,
+      title: revert ? `Revert #${number - 1}` : title,
+      author: githubLogin(random.pick(p.authors)),
+      firstCommitAt: firstCommitAt.toISOString(),
+      openedAt: openedAt.toISOString(),
+      mergedAt: merged.toISOString(),
+      mergeCommitSha,
+      baseRef: 'main',
+      ...(revert ? { revertsExternalId: String(number - 1) } : {}),
     });
+    merges.push({ repo, sha: mergeCommitSha, mergedAt: merged });
   };
 
   for (let day = HISTORY_DAYS; day >= 1; day--) {
@@ -164,51 +198,47 @@ function planProject(plan: DeliveryPlan, p: DeliveryProfile, now: Date): void {
       const success = random.chance(p.successRate);
       const externalId = `${p.jiraKey.toLowerCase()}-${++deploySeq}`;
       if (random.chance(0.4)) {
-        plan.deployments.push({
-          ...base,
-          repository_id: repo,
-          source: 'github_actions',
-          external_id: `${externalId}-staging`,
+        const staging: DeploymentEvent = {
+          externalId: `${externalId}-staging`,
           environment: 'staging',
           status: 'success',
-          started_at: addHours(finishedAt, -2.2),
-          finished_at: addHours(finishedAt, -2),
-          commit_sha: sha(random),
-        });
+          startedAt: addHours(finishedAt, -2.2).toISOString(),
+          finishedAt: addHours(finishedAt, -2).toISOString(),
+          repository: repo,
+          ref: 'main',
+        };
+        plan.deployments.push(staging);
+        deployedRepo.set(staging, repo);
       }
-      plan.deployments.push({
-        ...base,
-        repository_id: repo,
-        source: 'github_actions',
-        external_id: externalId,
+      const production: DeploymentEvent = {
+        externalId,
         environment: 'production',
         status: success ? 'success' : 'failure',
-        started_at: addHours(finishedAt, -random.int(4, 25) / 60),
-        finished_at: finishedAt,
-        commit_sha: sha(random),
-        is_hotfix: success && random.chance(0.04),
-      });
+        startedAt: addHours(finishedAt, -random.int(4, 25) / 60).toISOString(),
+        finishedAt: finishedAt.toISOString(),
+        repository: repo,
+        ref: 'main',
+        isHotfix: success && random.chance(0.04),
+      };
+      plan.deployments.push(production);
+      deployedRepo.set(production, repo);
       if (!success) continue;
       const changes = 1 + random.poisson(1.3);
-      for (let c = 0; c < changes; c++) change(repo, finishedAt, finishedAt, externalId);
+      for (let c = 0; c < changes; c++) change(repo, finishedAt, finishedAt);
       if (random.chance(p.changeFailureRate)) {
         const openedAt = addHours(finishedAt, random.logNormal(1.5, 0.8));
         const resolvedAt = addHours(openedAt, random.logNormal(p.recoveryHours, 0.8));
         if (openedAt.getTime() >= now.getTime()) continue;
+        // An incident of the last two days may still be open.
+        const open = resolvedAt.getTime() > now.getTime() || (day <= 2 && random.chance(0.5));
         plan.incidents.push({
-          deploymentRef: externalId,
-          row: {
-            ...base,
-            source: 'jira',
-            external_id: `${p.jiraKey}-${++incidentSeq}`,
-            title: random.pick(INCIDENT_TITLES),
-            severity: random.pick(['SEV1', 'SEV2', 'SEV2', 'SEV3', 'SEV3', 'SEV3']),
-            opened_at: openedAt,
-            // An incident of the last two days may still be open.
-            resolved_at:
-              resolvedAt.getTime() > now.getTime() || (day <= 2 && random.chance(0.5)) ? null : resolvedAt,
-            attribution: random.chance(0.7) ? 'explicit' : 'time_window',
-          },
+          externalId: `${p.jiraKey}-${++incidentSeq}`,
+          title: random.pick(INCIDENT_TITLES),
+          severity: random.pick(['SEV1', 'SEV2', 'SEV2', 'SEV3', 'SEV3', 'SEV3']),
+          openedAt: openedAt.toISOString(),
+          resolvedAt: open ? null : resolvedAt.toISOString(),
+          // Most incidents name the release that caused them; the others are found by the window.
+          ...(random.chance(0.7) ? { deploymentExternalId: externalId } : {}),
         });
       }
     }
@@ -216,24 +246,52 @@ function planProject(plan: DeliveryPlan, p: DeliveryProfile, now: Date): void {
     if (random.chance(0.03)) {
       const openedAt = addHours(date, random.int(0, 23));
       plan.incidents.push({
-        deploymentRef: null,
-        row: {
-          ...base,
-          source: 'jira',
-          external_id: `${p.jiraKey}-${++incidentSeq}`,
-          title: 'Upstream provider outage',
-          severity: 'SEV3',
-          opened_at: openedAt,
-          resolved_at: addHours(openedAt, random.logNormal(3, 0.5)),
-          attribution: null,
-        },
+        externalId: `${p.jiraKey}-${++incidentSeq}`,
+        title: 'Upstream provider outage',
+        severity: 'SEV3',
+        openedAt: openedAt.toISOString(),
+        resolvedAt: addHours(openedAt, random.logNormal(3, 0.5)).toISOString(),
+        notChangeFailure: true,
       });
     }
   }
-  // Merged in the last days, not deployed yet.
+  // Merged in the last days, after the last deployments of their repositories.
   for (let i = random.int(1, 3); i > 0; i--) {
-    change(random.pick(repos), null, addHours(now, -random.int(2, 40)), null);
+    change(random.pick(repos), null, addHours(now, -random.int(2, 40)));
   }
+
+  // Each repository's main branch: a first commit, then the merge commits in merge order, pushed a
+  // day at a time; every deployment runs the branch's head at its finish.
+  for (const repo of repos) {
+    const ordered = merges
+      .filter((m) => m.repo === repo)
+      .sort((a, b) => a.mergedAt.getTime() - b.mergedAt.getTime());
+    const first = sha(random);
+    let head = first;
+    plan.pushes.push({ repository: repo, ref: 'main', commits: [first] });
+    for (let i = 0; i < ordered.length; ) {
+      const day = ordered[i]?.mergedAt.toISOString().slice(0, 10);
+      const commits: string[] = [];
+      while (i < ordered.length && ordered[i]?.mergedAt.toISOString().slice(0, 10) === day) {
+        commits.push((ordered[i] as Merge).sha);
+        i++;
+      }
+      plan.pushes.push({ repository: repo, ref: 'main', before: head, commits });
+      head = commits[commits.length - 1] as string;
+    }
+    const heads = ordered.map((m) => [m.mergedAt.getTime(), m.sha] as const);
+    for (const [deployment, deployed] of deployedRepo) {
+      if (deployed !== repo) continue;
+      const finished = Date.parse(deployment.finishedAt);
+      let commit = first;
+      for (const [mergedAt, merge] of heads) {
+        if (mergedAt > finished) break;
+        commit = merge;
+      }
+      deployment.commitSha = commit;
+    }
+  }
+  return plan;
 }
 
 function sha(random: ReturnType<typeof demoRandom>): string {

@@ -176,7 +176,9 @@ export function githubRepositories(now: Date): NewRow<'github_repositories'>[] {
   );
 }
 
-/** Repository ids of a project (deployments and changes are spread over them). */
+/** Full names ("owner/name") of a project's active repositories (deployments and changes are spread over them). */
 export function repositoriesOf(projectId: string): string[] {
-  return REPOSITORIES.filter((repo) => repo[2] === projectId && !repo[7]).map((repo) => repo[0]);
+  return REPOSITORIES.filter((repo) => repo[2] === projectId && !repo[7]).map(
+    (repo) => `${ORG_OF.get(repo[1])?.[3]}/${repo[3]}`,
+  );
 }

@@ -1,12 +1,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { MAX_INGEST_BATCH } from '@client-portal/api-client/ingest';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { DEFAULT_HOME_LIFECYCLE_STAGE } from '../../config/index.js';
+import { ingestChanges, ingestDeployments, ingestIncidents, ingestPushes } from '../../ingest/index.js';
 import { hashPassword } from '../passwords.js';
 import type { Database, TableName } from '../schema.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from './crm.js';
 import { demoDataSet, type TableRows } from './data-set.js';
-import type { DeliveryPlan } from './delivery.js';
+import { type DeliveryPlan, DEMO_SOURCES } from './delivery.js';
 import type { DemoFile } from './documents.js';
 
 export { ACME, DEMO_FIXTURES, DEMO_PASSWORD, DEMO_SIGN_INS, GLOBEX } from './crm.js';
@@ -55,8 +57,9 @@ export async function isStoreEmpty(db: Kysely<Database>): Promise<boolean> {
  */
 export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = {}): Promise<SeedReport> {
   if (!(await isStoreEmpty(db))) return { seeded: false, counts: {} };
+  const now = options.now ?? new Date();
   const data = demoDataSet({
-    now: options.now ?? new Date(),
+    now,
     homeLifecycleStage: options.homeLifecycleStage ?? DEFAULT_HOME_LIFECYCLE_STAGE,
     passwordHash: options.passwordHash ?? (await hashPassword(DEMO_PASSWORD)),
   });
@@ -78,56 +81,47 @@ export async function seedDemo(db: Kysely<Database>, options: SeedDemoOptions = 
       }
     };
     for (const tableRows of data.tables) await insert(tableRows);
-    await insertDelivery(trx, data.delivery, counts);
+    await ingestDelivery(trx, data.delivery, now, counts);
     for (const tableRows of data.after) await insert(tableRows);
     return { seeded: true, counts };
   });
 }
 
-/** Deployments first (the database assigns their ids), then the changes and incidents that point at them. */
-async function insertDelivery(
+/**
+ * The delivery events through the ingest functions, as a provider's CI, GitHub and incident tool
+ * would send them (pushes, deployments, pull requests, incidents, in batches of at most 1,000):
+ * the store links the pull requests and attributes the incidents itself.
+ */
+async function ingestDelivery(
   trx: Transaction<Database>,
   plan: DeliveryPlan,
+  now: Date,
   counts: SeedReport['counts'],
 ): Promise<void> {
-  const ids = new Map<string, number>();
-  for (let i = 0; i < plan.deployments.length; i += 500) {
-    const inserted = await trx
-      .insertInto('deployments')
-      .values(plan.deployments.slice(i, i + 500))
-      .returning(['id', 'project_id', 'external_id'])
-      .execute();
-    for (const row of inserted) ids.set(`${row.project_id}:${row.external_id}`, row.id);
-  }
-  const resolve = (projectId: string, ref: string | null) => {
-    if (ref === null) return null;
-    const id = ids.get(`${projectId}:${ref}`);
-    if (id === undefined) throw new Error(`demo data refers to unknown deployment ${ref}`);
-    return id;
+  const batches = async <T>(events: T[], ingest: (batch: T[]) => Promise<unknown>) => {
+    for (let i = 0; i < events.length; i += MAX_INGEST_BATCH)
+      await ingest(events.slice(i, i + MAX_INGEST_BATCH));
   };
-  const changes = plan.changes.map(({ row, deploymentRef }) => ({
-    ...row,
-    deployment_id: resolve(row.project_id, deploymentRef),
-  }));
-  const incidents = plan.incidents.map(({ row, deploymentRef }) => ({
-    ...row,
-    caused_by_deployment_id: resolve(row.project_id, deploymentRef),
-  }));
-  for (let i = 0; i < changes.length; i += 500) {
-    await trx
-      .insertInto('code_changes')
-      .values(changes.slice(i, i + 500))
-      .execute();
+  for (const project of plan) {
+    const scope = { companyId: project.companyId, projectId: project.projectId };
+    await batches(project.pushes, (batch) =>
+      ingestPushes(trx, scope, batch, { source: DEMO_SOURCES.pushes, now }),
+    );
+    await batches(project.deployments, (batch) =>
+      ingestDeployments(trx, scope, batch, { source: DEMO_SOURCES.deployments, now }),
+    );
+    await batches(project.changes, (batch) =>
+      ingestChanges(trx, scope, batch, { source: DEMO_SOURCES.changes, now }),
+    );
+    await batches(project.incidents, (batch) =>
+      ingestIncidents(trx, scope, batch, { source: DEMO_SOURCES.incidents, now }),
+    );
   }
-  for (let i = 0; i < incidents.length; i += 500) {
-    await trx
-      .insertInto('incidents')
-      .values(incidents.slice(i, i + 500))
-      .execute();
-  }
-  counts.deployments = plan.deployments.length;
-  counts.code_changes = changes.length;
-  counts.incidents = incidents.length;
+  const sum = (events: (p: DeliveryPlan[number]) => unknown[]) =>
+    plan.reduce((n, p) => n + events(p).length, 0);
+  counts.deployments = sum((p) => p.deployments);
+  counts.code_changes = sum((p) => p.changes);
+  counts.incidents = sum((p) => p.incidents);
 }
 
 function diskWriter(filesDir: string | undefined): (file: DemoFile) => Promise<void> {

@@ -35,7 +35,7 @@ function changedFunction(name: string, projectsOf: (rows: string) => string): st
   $$`;
 }
 
-const STATEMENTS = [
+const TABLES = [
   `create table delivery_days (
     company_id text not null,
     project_id text not null references projects (id) on delete cascade,
@@ -67,6 +67,13 @@ const STATEMENTS = [
     jira_synced_at timestamptz,
     primary key (company_id, project_id)
   )`,
+];
+
+/**
+ * The functions and triggers that keep the tables, and their first recomputation. Migration 0007
+ * replaces them; its `down` runs these again.
+ */
+export const DERIVATION = [
   `create function refresh_delivery_days(p_company text, p_project text) returns void
     language plpgsql as $$
   begin
@@ -187,7 +194,7 @@ const STATEMENTS = [
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  for (const statement of STATEMENTS) await sql.raw(statement).execute(db);
+  for (const statement of [...TABLES, ...DERIVATION]) await sql.raw(statement).execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -5,6 +5,7 @@ import * as kbSearchDocument from './0003-kb-search-document.js';
 import * as deliveryDays from './0004-delivery-days.js';
 import * as aiUsageBreakdowns from './0005-ai-usage-breakdowns.js';
 import * as readVersions from './0006-read-versions.js';
+import * as ingest from './0007-ingest.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -18,4 +19,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0004-delivery-days': deliveryDays,
   '0005-ai-usage-breakdowns': aiUsageBreakdowns,
   '0006-read-versions': readVersions,
+  '0007-ingest': ingest,
 };
