@@ -6,14 +6,18 @@ import {
   openStore,
   type Store,
   seedDemo,
+  untimed,
 } from '../store/index.js';
 import { type CliIo, say } from './io.js';
 
-/** Opens the configured store for one command and always closes it. */
+/**
+ * Opens the configured store for one command and always closes it. A command is maintenance run on
+ * its own (migrations, the seed, accounts), so the embedded store's statement timeout is lifted.
+ */
 export async function withStore<T>(config: HostConfig, run: (store: Store) => Promise<T>): Promise<T> {
   const store = await openStore(config.store);
   try {
-    return await run(store);
+    return await untimed(store, () => run(store));
   } finally {
     await store.close();
   }

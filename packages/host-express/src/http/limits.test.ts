@@ -251,6 +251,20 @@ describe('the embedded store’s statement timeout', () => {
     }
   });
 
+  it('is lifted for migrations and the seed (untimed), and only while they run', async () => {
+    const thread = await PgliteThread.open({ dataDir: null, statementTimeoutMs: 200 });
+    const store = storeFromPgliteThread(thread);
+    try {
+      const slow = sql`select pg_sleep(0.6)`;
+      const before = await thread.ready();
+      await expect(store.untimed?.(() => slow.execute(store.db))).resolves.toBeDefined();
+      expect(thread.generation).toBe(before);
+      await expect(slow.execute(store.db)).rejects.toBeInstanceOf(StatementTimeoutError);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('rolls back a transaction its thread lost, and later statements run on the new thread', async () => {
     const thread = await PgliteThread.open({ dataDir: null, statementTimeoutMs: 400 });
     const store = storeFromPgliteThread(thread);

@@ -22,6 +22,7 @@ export {
   storeFromPgliteThread,
   storeFromPool,
   TYPE_PARSERS,
+  untimed,
 } from './open-store.js';
 export type { PgliteStoreOptions, PostgresStoreOptions, Store, StoreLogger } from './open-store.js';
 export { PgliteThread } from './pglite-thread.js';

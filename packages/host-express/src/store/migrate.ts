@@ -1,4 +1,4 @@
-import { type Kysely, type MigrationResult, Migrator, NO_MIGRATIONS } from 'kysely';
+import { type Kysely, type Migration, type MigrationResult, Migrator, NO_MIGRATIONS, sql } from 'kysely';
 import type { Database } from './schema.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -24,8 +24,36 @@ export class MigrationError extends Error {
   }
 }
 
+/**
+ * Each migration first lifts PostgreSQL's statement timeout for its transaction (`set local`): a
+ * migration that builds an index or derives data over a large store may take longer than any
+ * request may (STATEMENT_TIMEOUT_MS). The embedded store's own timeout is lifted by `untimed`.
+ */
+function untimedMigrations(): Record<string, Migration> {
+  const lift = (db: Kysely<unknown>) => sql`set local statement_timeout = 0`.execute(db);
+  return Object.fromEntries(
+    Object.entries(MIGRATIONS).map(([name, migration]) => [
+      name,
+      {
+        up: async (db: Kysely<unknown>) => {
+          await lift(db);
+          await migration.up(db);
+        },
+        ...(migration.down
+          ? {
+              down: async (db: Kysely<unknown>) => {
+                await lift(db);
+                await migration.down?.(db);
+              },
+            }
+          : {}),
+      },
+    ]),
+  );
+}
+
 function migrator(db: Kysely<Database>): Migrator {
-  return new Migrator({ db, provider: { getMigrations: async () => ({ ...MIGRATIONS }) } });
+  return new Migrator({ db, provider: { getMigrations: async () => untimedMigrations() } });
 }
 
 function report(results: readonly MigrationResult[] | undefined, error: unknown): string[] {

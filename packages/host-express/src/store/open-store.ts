@@ -17,7 +17,18 @@ export interface Store {
   ping(timeoutMs?: number): Promise<void>;
   /** Closes the engine (PGlite) or drains the pool. Idempotent. */
   close(): Promise<void>;
+  /**
+   * Runs `work` with the embedded store's statement timeout lifted (migrations and the demo seed
+   * at start, before the host serves: an index built over a large table may rightly take longer
+   * than a request may). PostgreSQL's own timeout is lifted by the migrations themselves
+   * (`set local statement_timeout = 0`, migrate.ts), so there it just runs `work`.
+   */
+  untimed?<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** `store.untimed(work)`, or `work()` for a store without it. */
+export const untimed = <T>(store: Store, work: () => Promise<T>): Promise<T> =>
+  store.untimed ? store.untimed(work) : work();
 
 /** The subset of a pino logger the store uses. */
 export interface StoreLogger {
@@ -68,6 +79,7 @@ export function storeFromPgliteThread(thread: PgliteThread): Store {
     db,
     kind: 'pglite',
     ping: (timeoutMs) => ping(db, timeoutMs),
+    untimed: (work) => thread.untimed(work),
     close: () => {
       // Kysely destroys a driver only if it ran a query; the thread is closed either way.
       closing ??= db.destroy().then(() => thread.close());

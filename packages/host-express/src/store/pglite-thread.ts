@@ -71,6 +71,8 @@ export class PgliteThread {
   #ready: Promise<void> = Promise.resolve();
   #readyFailedAt = 0;
   #generation = 0;
+  /** Callers inside `untimed` (statements then run without the statement timeout). */
+  #untimed = 0;
   readonly #pending = new Map<number, Pending>();
   #nextId = 1;
   #closing: Promise<void> | null = null;
@@ -224,9 +226,23 @@ export class PgliteThread {
     if (generation !== undefined && generation !== current) {
       throw new StoreUnavailableError('the embedded store restarted during the transaction');
     }
-    const reply = await this.#send({ op: 'query', sql, params }, this.#options.statementTimeoutMs);
+    const timeoutMs = this.#untimed > 0 ? 0 : this.#options.statementTimeoutMs;
+    const reply = await this.#send({ op: 'query', sql, params }, timeoutMs);
     if (reply.type !== 'result') throw new Error(`unexpected reply ${reply.type}`);
     return { rows: reply.rows, affectedRows: reply.affectedRows };
+  }
+
+  /**
+   * Runs `work` with no statement timeout on this thread: migrations and the demo seed at start,
+   * before anything else uses the store (any statement on the thread meanwhile is untimed too).
+   */
+  async untimed<T>(work: () => Promise<T>): Promise<T> {
+    this.#untimed += 1;
+    try {
+      return await work();
+    } finally {
+      this.#untimed -= 1;
+    }
   }
 
   /** The data directory as an archive (`PGlite.dumpDataDir`). */

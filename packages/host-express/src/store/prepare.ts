@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { DemoFile, SeedReport } from './demo/index.js';
 import { isStoreEmpty, seedDemo } from './demo/index.js';
 import { type MigrationReport, migrateToLatest } from './migrate.js';
-import type { Store } from './open-store.js';
+import { type Store, untimed } from './open-store.js';
 
 export interface PrepareStoreOptions {
   /** Seed the demo data set when the store is empty. */
@@ -21,7 +21,13 @@ export interface PreparedStore {
 }
 
 /** What `start` does to a store before serving: migrate, then seed the demo data into an empty store. */
-export async function prepareStore(store: Store, options: PrepareStoreOptions): Promise<PreparedStore> {
+export function prepareStore(store: Store, options: PrepareStoreOptions): Promise<PreparedStore> {
+  // Before the host serves, with no statement timeout: a migration or the seed may rightly take
+  // longer than a request may.
+  return untimed(store, () => prepare(store, options));
+}
+
+async function prepare(store: Store, options: PrepareStoreOptions): Promise<PreparedStore> {
   const migrations = await migrateToLatest(store.db);
   if (migrations.applied.length > 0) {
     options.logger?.info({ applied: migrations.applied }, 'migrations applied');
