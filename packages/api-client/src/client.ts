@@ -1,7 +1,7 @@
 import ky, { isHTTPError, isTimeoutError } from 'ky';
 import { describeIssues, readProblem, RequestError, statusText, toResponseIssues } from './errors.js';
 import type { JsonRoute, NoContentRoute, RouteData } from './route-types.js';
-import { fillPath, routes } from './routes.js';
+import { browserRoutes as routes, fillPath } from './browser-routes.js';
 import type { AiUsageQuery } from './schemas/ai-usage.js';
 import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
 import type { SignInRequest } from './schemas/auth.js';

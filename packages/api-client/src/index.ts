@@ -14,9 +14,17 @@ export type {
   JsonRoute,
   NoContentRoute,
   RedirectRoute,
+  RouteAuth,
   RouteData,
 } from './route-types.js';
 export { createOpenApiDocument } from './openapi.js';
+export {
+  INGEST_TOKEN_PATTERN,
+  ingestRefusal,
+  ingestRefusalOf,
+  MAX_INGEST_ERRORS,
+} from './ingest-requests.js';
+export type { IngestRefusal } from './ingest-requests.js';
 export type { OpenApiDocument, OpenApiOptions } from './openapi.js';
 export { visibleAnalyticsProjectKeys, visibleAnalyticsProjects } from './analytics-visibility.js';
 export { ACTIVE_STAGE, countActiveDeals, lifecycleStageOf, serviceGroupOf } from './crm-rules.js';
@@ -58,6 +66,7 @@ export * from './schemas/crm.js';
 export * from './schemas/documents.js';
 export * from './schemas/dora.js';
 export * from './schemas/github.js';
+export * from './schemas/github-webhook.js';
 export * from './schemas/ingest.js';
 export * from './schemas/knowledge-base.js';
 export * from './schemas/profile.js';

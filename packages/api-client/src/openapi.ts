@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { AnyRoute, ErrorStatus } from './route-types.js';
+import type { AnyRoute, ErrorStatus, RouteAuth } from './route-types.js';
 import { CONTRACT_TAGS } from './route-types.js';
 import { routes } from './routes.js';
 import { MAX_RANGE_DAYS } from './analytics-range.js';
@@ -39,6 +39,14 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   503: 'Temporarily unavailable.',
 };
 
+/** Who may call a route, as OpenAPI security requirements (any one of the list). */
+const SECURITY: Record<RouteAuth, Record<string, string[]>[]> = {
+  session: [{ sessionCookie: [] }, { bearerAuth: [] }],
+  public: [],
+  ingestToken: [{ ingestToken: [] }],
+  githubSignature: [{ githubSignature: [] }],
+};
+
 const SCHEMA_BASE = '#/components/schemas/';
 // Response schemas are "input" schemas: they describe what a server may send the parsing client.
 const JSON_SCHEMA_OPTIONS = { target: 'draft-2020-12', io: 'input', unrepresentable: 'throw' } as const;
@@ -58,6 +66,7 @@ function parameters(route: AnyRoute): unknown[] {
   for (const [where, object] of [
     ['path', route.params],
     ['query', route.query],
+    ['header', route.headers],
   ] as const) {
     for (const [name, prop] of Object.entries(object?.shape ?? {}) as [string, z.core.$ZodType][]) {
       const schema = stripRoot(z.toJSONSchema(prop, JSON_SCHEMA_OPTIONS) as JsonSchema);
@@ -85,6 +94,12 @@ function responses(route: AnyRoute): Record<string, unknown> {
       content: { 'application/json': { schema: schemaOf(route.response) } },
     };
     if (route.nullStatus === 204) out['204'] = { description: 'No session (the client returns null).' };
+    if (route.accepted) {
+      out['202'] = {
+        description: route.accepted,
+        content: { 'application/json': { schema: schemaOf(route.response) } },
+      };
+    }
   } else if (route.kind === 'redirect') {
     out['302'] = {
       description: 'Redirect to the next step of the flow.',
@@ -102,11 +117,17 @@ function responses(route: AnyRoute): Record<string, unknown> {
   const statuses = [...new Set<ErrorStatus>([...route.errors, ...implied])].sort((a, b) => a - b);
   for (const status of statuses) {
     const noData = route.kind === 'json' && route.nullStatus === status;
+    const problem = schemaOf(problemSchema);
     out[String(status)] = {
       description: noData
         ? 'No data for this project (the client returns null).'
-        : ERROR_DESCRIPTIONS[status],
-      content: { 'application/problem+json': { schema: schemaOf(problemSchema) } },
+        : (route.errorNotes?.[status] ?? ERROR_DESCRIPTIONS[status]),
+      content: {
+        'application/problem+json': {
+          schema:
+            status === 400 && route.badRequest ? { allOf: [problem, schemaOf(route.badRequest)] } : problem,
+        },
+      },
     };
   }
   return out;
@@ -122,7 +143,7 @@ function operation(id: string, route: AnyRoute): Record<string, unknown> {
     summary: route.summary,
     description,
     tags: [route.tag],
-    security: route.auth === 'session' ? [{ sessionCookie: [] }, { bearerAuth: [] }] : [],
+    security: SECURITY[route.auth],
     ...(params.length ? { parameters: params } : {}),
     ...(route.body
       ? {
@@ -159,7 +180,7 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
     info: {
       title: options.title ?? 'Client Portal API',
       version: options.version ?? '0.0.0',
-      description: `The /api contract of the client portal. Identity comes only from the session (cookie, or a bearer token for cross-origin hosts); every id in a request must belong to the caller’s company, else 404. Errors are application/problem+json.\n\nInput rules (each parameter's pattern and length state them): text carries no NUL, no unpaired UTF-16 surrogate and no other control character; project keys, record ids and slugs have fixed ASCII character sets; dates are real calendar days from ${MIN_REQUEST_DATE} to ${MAX_REQUEST_DATE}, \`from\` is not after \`to\` and a range spans at most ${MAX_RANGE_DAYS} days; numbers are finite and integers safe. A violation is a 400 whose \`errors\` name the field and the rule.`,
+      description: `The /api contract of the client portal. Identity comes only from the session (cookie, or a bearer token for cross-origin hosts); every id in a request must belong to the caller’s company, else 404. The Ingest routes are machine-to-machine instead: CI and incident tools send a per-project ingest token, GitHub signs its webhooks. Errors are application/problem+json.\n\nInput rules (each parameter's pattern and length state them): text carries no NUL, no unpaired UTF-16 surrogate and no other control character; project keys, record ids and slugs have fixed ASCII character sets; dates are real calendar days from ${MIN_REQUEST_DATE} to ${MAX_REQUEST_DATE}, \`from\` is not after \`to\` and a range spans at most ${MAX_RANGE_DAYS} days; numbers are finite and integers safe. A violation is a 400 whose \`errors\` name the field and the rule.`,
     },
     servers: [{ url: options.serverUrl ?? '/' }],
     tags: CONTRACT_TAGS.map((name) => ({ name })),
@@ -169,6 +190,20 @@ export function createOpenApiDocument(options: OpenApiOptions = {}): OpenApiDocu
       securitySchemes: {
         sessionCookie: { type: 'apiKey', in: 'cookie', name: options.sessionCookieName ?? 'portal_session' },
         bearerAuth: { type: 'http', scheme: 'bearer' },
+        ingestToken: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cpi_<id>_<secret>',
+          description:
+            'A per-project ingest token, created (and shown once) with `client-portal-host ingest-token create`, revoked with `ingest-token revoke`. Only the ingest routes accept it.',
+        },
+        githubSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Hub-Signature-256',
+          description:
+            'HMAC-SHA256 of the exact body with the secret of the webhook (`client-portal-host github-webhook add`) that X-GitHub-Hook-Installation-Target-Type and -ID name.',
+        },
       },
     },
   };

@@ -13,8 +13,17 @@ export const CONTRACT_TAGS = [
   'Analytics',
   'Documents',
   'Help',
+  'Ingest',
 ] as const;
 export type ContractTag = (typeof CONTRACT_TAGS)[number];
+
+/**
+ * Who may call a route. `session`: 401 without a session. `public`: reachable signed out.
+ * `ingestToken`: machine-to-machine, `Authorization: Bearer cpi_…` (a per-project ingest token; a
+ * session cookie never counts). `githubSignature`: GitHub webhooks, `X-Hub-Signature-256` over the
+ * exact body with the secret of the webhook named by the target headers.
+ */
+export type RouteAuth = 'session' | 'public' | 'ingestToken' | 'githubSignature';
 
 interface RouteCommon {
   readonly method: HttpMethod;
@@ -23,9 +32,10 @@ interface RouteCommon {
   readonly summary: string;
   readonly description: string;
   readonly tag: ContractTag;
-  /** `session`: 401 without a session. `public`: reachable signed out. */
-  readonly auth: 'session' | 'public';
+  readonly auth: RouteAuth;
   readonly params?: z.ZodMiniObject;
+  /** Request headers the route reads (lower-case names), documented as header parameters. */
+  readonly headers?: z.ZodMiniObject;
   /** Query schemas strip unknown parameters (cache-busters must not fail a request). */
   readonly query?: z.ZodMiniObject;
   readonly body?: z.ZodMiniType;
@@ -34,6 +44,10 @@ interface RouteCommon {
   /** Why the body schema is what it is; printed in the OpenAPI description. */
   readonly bodyPolicy?: string;
   readonly errors: readonly ErrorStatus[];
+  /** What an error status means on this route, where the general wording does not fit. */
+  readonly errorNotes?: Partial<Record<ErrorStatus, string>>;
+  /** Extra members of this route's 400 problem+json (e.g. the refused events of an ingest batch). */
+  readonly badRequest?: z.ZodMiniType;
 }
 
 /** A route the client fetches and whose 2xx body is validated by `response`. */
@@ -53,6 +67,8 @@ export interface JsonRoute extends RouteCommon {
   readonly slow?: boolean;
   /** Sent with Cache-Control: no-store (session data). */
   readonly noStore?: boolean;
+  /** The route also answers 202 with the same body schema; says when. */
+  readonly accepted?: string;
 }
 
 /** A browser navigation the host answers with 302 (sign-in flows). The client only builds its URL. */

@@ -20,6 +20,8 @@ import { securityHeaders } from './http/security-headers.js';
 import { portalRuntimeConfig } from './portal/runtime-config.js';
 import { resolvePortalDir, standalonePortal } from './portal/standalone.js';
 import { createApiRoutes } from './routes/index.js';
+import { createIngestRoutes } from './routes/ingest.js';
+import { createGithubWebhookRoutes } from './routes/webhooks-github.js';
 import {
   DEMO_PASSWORD,
   DEMO_SIGN_INS,
@@ -94,7 +96,8 @@ export function authConfigOf(config: HostConfig): AuthConfig {
 }
 
 /**
- * The /api router: URL length → request deadline → 405 for other methods → CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
+ * The /api router: URL length → request deadline → 405 for other methods → the ingest and webhook
+ * routes (token- or signature-authenticated) → CORS → CSRF guard → /api/auth → JSON body (size-limited) → session →
  * OpenAPI → the contract's data routes → 404 → error handler. Everything in it answers
  * problem+json on errors, so it behaves the same mounted in a provider's app.
  */
@@ -105,6 +108,10 @@ function apiRouter(ctx: HostContext, extra: PortalHostOptions['apiRoutes']): Rou
   router.use(refuseLongUrls);
   router.use(requestDeadline(config.http.requestTimeoutMs));
   router.use(refuseOtherMethods);
+  // Machine-to-machine routes (CI, incident tools, GitHub): their own credentials, no session, so
+  // before CORS, the CSRF guard and the session, with bodies parsed by their own limits.
+  createIngestRoutes(ctx, router);
+  createGithubWebhookRoutes(ctx, router);
   router.use(auth.cors);
   router.use(auth.requireSameOrigin);
   // Auth's routes parse their own (smaller) bodies and load the session themselves.

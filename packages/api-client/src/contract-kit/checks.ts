@@ -1,4 +1,5 @@
 import { type RouteId, routes } from '../routes.js';
+import { machineRefusals } from './machine-checks.js';
 
 /** Ids of real records of the signed-in caller's company on the backend under test. */
 export interface ContractFixtures {
@@ -25,6 +26,8 @@ export interface CheckSpec {
   signedIn: boolean;
   params?: Record<string, string>;
   query?: Record<string, string>;
+  /** Extra request headers (an Authorization or webhook header). */
+  headers?: Record<string, string>;
   /** JSON body; `rawBody` sends exact text with its content type instead. */
   body?: unknown;
   rawBody?: { text: string; contentType: string };
@@ -211,7 +214,7 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     ),
   ];
   const withSession = [...signedInChecks, ...staff];
-  return [...withSession, ...unauthorized(withSession), ...refusals, ...signedOut];
+  return [...withSession, ...unauthorized(withSession), ...refusals, ...signedOut, ...machineRefusals()];
 }
 
 /** For each route that needs a session: its first success request, sent without one → 401. */

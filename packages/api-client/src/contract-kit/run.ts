@@ -58,6 +58,7 @@ async function runOne(spec: CheckSpec, options: ContractCheckOptions, memory: Ma
   const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
   if (spec.signedIn)
     Object.assign(headers, options.headers, options.cookie ? { cookie: options.cookie } : {});
+  Object.assign(headers, spec.headers);
   let body: string | undefined;
   // Navigations (sign-in and sign-out redirects) carry the backend's own origin, so a backend that
   // refuses cross-site sign-out (as it should) lets them through (fetch may not set Sec-Fetch-Site).

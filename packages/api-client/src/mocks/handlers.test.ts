@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { HttpHandler } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { AnyRoute } from '../route-types.js';
@@ -11,15 +12,32 @@ import {
   type MockStates,
   routeHandler,
 } from './handlers.js';
+import { INGEST_FIXTURE } from './fixtures/ingest.js';
 import { SCENARIOS, scenario } from './scenarios.js';
 
 const BASE = 'http://mock.test';
 
 /** A valid request for each route (the contract kit sends the same ones to real backends). */
-const REQUESTS: Record<
-  RouteId,
-  { params?: Record<string, string>; query?: Record<string, string>; body?: unknown }
-> = {
+type MockCall = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: unknown;
+};
+
+const BEARER = { authorization: `Bearer ${INGEST_FIXTURE.token}` };
+const WEBHOOK_TARGET = {
+  'x-github-hook-installation-target-type': INGEST_FIXTURE.webhook.targetType,
+  'x-github-hook-installation-target-id': INGEST_FIXTURE.webhook.targetId,
+};
+const DEPLOYMENT = {
+  externalId: 'run-1',
+  environment: 'production',
+  status: 'success',
+  finishedAt: '2026-03-01T10:00:00Z',
+};
+
+const REQUESTS: Record<RouteId, MockCall> = {
   session: {},
   loginRedirect: { query: { returnTo: '/home' } },
   signIn: { body: { email: 'maya.okafor@northwind.example', password: 'portal-demo' } },
@@ -46,17 +64,43 @@ const REQUESTS: Record<
   knowledgeBase: {},
   knowledgeBaseSearch: { query: { q: 'dora' } },
   knowledgeBaseArticle: { params: { slug: 'reading-dora-metrics' } },
+  ingestDeployments: { headers: BEARER, body: { events: [DEPLOYMENT] } },
+  ingestChanges: {
+    headers: BEARER,
+    body: {
+      events: [{ externalId: '42', repository: 'northwind/portal', mergedAt: '2026-03-01T09:00:00Z' }],
+    },
+  },
+  ingestIncidents: {
+    headers: BEARER,
+    body: { events: [{ externalId: 'INC-1', openedAt: '2026-03-01T11:00:00Z' }] },
+  },
+  ingestPushes: {
+    headers: BEARER,
+    body: { events: [{ repository: 'northwind/portal', ref: 'main', commits: ['abcdef1'] }] },
+  },
+  githubWebhook: {
+    headers: { ...WEBHOOK_TARGET, 'x-github-event': 'ping', 'x-github-delivery': 'delivery-1' },
+    body: { zen: 'Keep it logically awesome.', hook_id: 1 },
+  },
 };
 
-function send(list: HttpHandler[], id: RouteId, override: Partial<(typeof REQUESTS)[RouteId]> = {}) {
+/** Signs a webhook body as GitHub does, with the mock webhook's secret. */
+const sign = (body: string) =>
+  `sha256=${createHmac('sha256', INGEST_FIXTURE.webhook.secret).update(body).digest('hex')}`;
+
+function send(list: HttpHandler[], id: RouteId, override: Partial<MockCall> = {}) {
   const route: AnyRoute = routes[id];
   const req = { ...REQUESTS[id], ...override };
   const search = new URLSearchParams(req.query).toString();
+  const body = JSON.stringify(req.body ?? {});
+  const signature: Record<string, string> =
+    route.auth === 'githubSignature' ? { 'x-hub-signature-256': sign(body) } : {};
   return createMockFetch(list)(`${BASE}${fillPath(route.path, req.params)}${search ? `?${search}` : ''}`, {
     method: route.method,
     ...(route.method === 'POST'
-      ? { headers: { 'content-type': 'application/json' }, body: JSON.stringify(req.body ?? {}) }
-      : {}),
+      ? { headers: { 'content-type': 'application/json', ...signature, ...req.headers }, body }
+      : { headers: req.headers ?? {} }),
   });
 }
 

@@ -2,6 +2,8 @@ import { delay, getResponse, type HttpHandler, HttpResponse, http } from 'msw';
 import type { AnyRoute } from '../route-types.js';
 import { type RouteId, routeIds, routes } from '../routes.js';
 import { createPortalFixtures, type PortalFixtures } from './fixtures/portal.js';
+import { ingestRefusalOf } from '../ingest-requests.js';
+import { refuseCredentials } from './machine-routes.js';
 import { corruptFirstLeaf, invalid, type MockReply, problemResponse, toResponse } from './replies.js';
 import { type MockRequest, routeMocks } from './route-mocks.js';
 
@@ -82,6 +84,7 @@ async function readRequest(
 ): Promise<MockRequest | MockReply> {
   let params = rawParams;
   let query: Record<string, string | undefined> = {};
+  let headers: Record<string, string> = Object.fromEntries(request.headers);
   if (route.params) {
     const parsed = route.params.safeParse(rawParams);
     if (!parsed.success) return invalid(parsed.error, 'path');
@@ -91,6 +94,11 @@ async function readRequest(
     const parsed = route.query.safeParse(readQuery(new URL(request.url)));
     if (!parsed.success) return invalid(parsed.error, 'query string');
     query = parsed.data as Record<string, string | undefined>;
+  }
+  if (route.headers) {
+    const parsed = route.headers.safeParse(headers);
+    if (!parsed.success) return invalid(parsed.error, 'headers');
+    headers = parsed.data as Record<string, string>;
   }
   let body: unknown = {};
   if (route.method === 'POST') {
@@ -108,10 +116,13 @@ async function readRequest(
       return { type: 'problem', status: 400, title: 'Bad Request', detail: 'The body is not valid JSON.' };
     }
     const parsed = route.body?.safeParse(body);
+    if (parsed && !parsed.success && route.auth === 'ingestToken') {
+      return { type: 'problem', status: 400, title: 'Bad Request', ...ingestRefusalOf(parsed.error) };
+    }
     if (parsed && !parsed.success) return invalid(parsed.error, 'body');
     if (parsed) body = parsed.data;
   }
-  return { fixtures, params, query, body: (body ?? {}) as Record<string, unknown> };
+  return { fixtures, params, query, headers, body: (body ?? {}) as Record<string, unknown> };
 }
 
 async function answer(
@@ -150,6 +161,9 @@ async function answer(
         return problemResponse(401, 'Unauthorized', 'Sign in to continue.');
       break;
   }
+  // Machine routes check their credentials before reading the body, as the host does.
+  const refused = await refuseCredentials(route, request);
+  if (refused) return toResponse(refused);
   const parsed = await readRequest(route, request, params, fixtures);
   if ('type' in parsed) return toResponse(parsed);
   const reply = state === 'empty' ? routeMocks[id].empty(parsed) : routeMocks[id].success(parsed);

@@ -11,7 +11,8 @@ export type MockReply =
       status: number;
       title: string;
       detail?: string;
-      errors?: { path: string; message: string }[];
+      /** Each invalid field; an ingest batch's also carry the refused event's `index`. */
+      errors?: { index?: number; path: string; message: string }[];
     };
 
 export const json = (body: unknown, headers?: Record<string, string>): MockReply => ({

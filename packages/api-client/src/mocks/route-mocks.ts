@@ -6,6 +6,7 @@ import { emptyProfileFixture } from './fixtures/company.js';
 import { emptyCrmFixture } from './fixtures/crm.js';
 import { doraMetricsFromHistory } from './fixtures/dora.js';
 import type { PortalFixtures } from './fixtures/portal.js';
+import { githubDelivery, ingestBatch } from './machine-routes.js';
 import { json, type MockReply, notFound } from './replies.js';
 
 /** A request after validation against the route's schemas. */
@@ -13,6 +14,8 @@ export interface MockRequest {
   fixtures: PortalFixtures;
   params: Record<string, string>;
   query: Record<string, string | undefined>;
+  /** Request headers, lower-case names (validated where the route declares them). */
+  headers: Record<string, string>;
   body: Record<string, unknown>;
 }
 
@@ -187,6 +190,11 @@ export const routeMocks: Record<RouteId, RouteMock> = {
     },
     empty: () => notFound('No such article.'),
   },
+  ingestDeployments: same(ingestBatch),
+  ingestChanges: same(ingestBatch),
+  ingestIncidents: same(ingestBatch),
+  ingestPushes: same(ingestBatch),
+  githubWebhook: same(githubDelivery),
 };
 
 function wrap(

@@ -266,8 +266,13 @@ export const ingestErrorSchema = named(
 export const ingestRejectionSchema = named(
   'IngestRejection',
   described(
-    z.object({ errors: z.array(ingestErrorSchema) }),
-    'problem+json extension of a refused batch (400): every refused event field. Nothing was stored.',
+    z.object({
+      errors: described(
+        z.optional(z.array(ingestErrorSchema)),
+        'Every refused event field (the first 100). Absent when only the batch itself is refused (no `events`, too many): `detail` says why.',
+      ),
+    }),
+    'problem+json extension of a refused batch (400). Nothing was stored.',
   ),
 );
 

@@ -3,6 +3,13 @@ import { ConfigError, type HostConfig, loadConfig } from '../config/index.js';
 import { failureMessage } from './failure-message.js';
 import { CliError, type CliIo, complain, isDebug, say } from './io.js';
 import { type RunningHost, startHost, stopOnSignals } from './start.js';
+import {
+  addWebhookCommand,
+  createTokenCommand,
+  listTokensCommand,
+  removeWebhookCommand,
+  revokeTokenCommand,
+} from './ingest-commands.js';
 import { migrateCommand, seedCommand } from './store-commands.js';
 import { addUser, resetPassword } from './user-commands.js';
 
@@ -22,6 +29,19 @@ Commands:
       --contact), or provider staff. Without --password it is asked for (or read from stdin).
   user reset-password --email <email> [--password <password>]
       Set a new password and sign the user out everywhere.
+  ingest-token create --company <company id> --project <project key> --name <name>
+      Create a token for CI or an incident tool to send one project's deployments, pull requests,
+      incidents and pushes (POST /api/ingest/*). The token is printed once; only its hash is kept.
+  ingest-token list [--company <company id>]
+      List the tokens (never their secrets): project, created, last used, revoked.
+  ingest-token revoke <token id>
+      Refuse a token from now on.
+  github-webhook add --company <company id> --target-type repository|organization|integration
+                     --target-id <id> [--secret-stdin]
+      Register a GitHub webhook (POST /api/webhooks/github) of a repository, organization or App
+      for the company. Its secret is generated and printed once, or read from stdin.
+  github-webhook remove --target-type <type> --target-id <id>
+      Refuse the webhook's deliveries from now on.
 
 Configuration comes from the environment (PORT, DATA_DIR, DATABASE_URL, AUTH_MODE, …); see the
 package README. With none, the host runs on the embedded store in ./.data with demo data.`;
@@ -41,19 +61,36 @@ const OPTIONS = {
     password: { type: 'string' },
   },
   'user reset-password': { email: { type: 'string' }, password: { type: 'string' } },
+  'ingest-token create': {
+    company: { type: 'string' },
+    project: { type: 'string' },
+    name: { type: 'string' },
+  },
+  'ingest-token list': { company: { type: 'string' } },
+  'ingest-token revoke': {},
+  'github-webhook add': {
+    company: { type: 'string' },
+    'target-type': { type: 'string' },
+    'target-id': { type: 'string' },
+    'secret-stdin': { type: 'boolean' },
+  },
+  'github-webhook remove': { 'target-type': { type: 'string' }, 'target-id': { type: 'string' } },
 } satisfies Record<string, Options>;
+
+/** Commands of two words: `user add`, `ingest-token create`, … */
+const GROUPS = new Set(['user', 'ingest-token', 'github-webhook']);
+/** Commands that take one positional argument (the rest take options only). */
+const POSITIONAL: Partial<Record<string, string>> = { 'ingest-token revoke': '<token id>' };
 
 type Command = keyof typeof OPTIONS;
 
 function commandOf(argv: readonly string[]): { command: Command; rest: string[] } | null {
   const [first, second, ...others] = argv;
-  if (first === 'user' && second) {
-    const command = `user ${second}`;
-    return command in OPTIONS ? { command: command as Command, rest: others } : null;
+  if (first && GROUPS.has(first)) {
+    const command = `${first} ${second}`;
+    return second && command in OPTIONS ? { command: command as Command, rest: others } : null;
   }
-  return first && first in OPTIONS && first !== 'user'
-    ? { command: first as Command, rest: argv.slice(1) }
-    : null;
+  return first && first in OPTIONS ? { command: first as Command, rest: argv.slice(1) } : null;
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -83,12 +120,17 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
   }
   let config: HostConfig | null = null;
   try {
-    const values = parseArgs({
+    const args = parseArgs({
       args: parsed.rest,
       options: OPTIONS[parsed.command] as Options,
       strict: true,
-      allowPositionals: false,
-    }).values as Record<string, string | boolean | undefined>;
+      allowPositionals: POSITIONAL[parsed.command] !== undefined,
+    });
+    const values = args.values as Record<string, string | boolean | undefined>;
+    const positional = POSITIONAL[parsed.command];
+    if (positional && args.positionals.length !== 1) {
+      throw new CliError(`Usage: client-portal-host ${parsed.command} ${positional}`, 2);
+    }
     const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string) : undefined);
     const env = { ...io.env };
     if (parsed.command === 'start' && values.port !== undefined) env.PORT = text('port');
@@ -127,6 +169,33 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
         await resetPassword(config, io, {
           email: required(values, 'email'),
           password: text('password'),
+        });
+        return 0;
+      case 'ingest-token create':
+        await createTokenCommand(config, io, {
+          company: required(values, 'company'),
+          project: required(values, 'project'),
+          name: required(values, 'name'),
+        });
+        return 0;
+      case 'ingest-token list':
+        await listTokensCommand(config, io, { company: text('company') });
+        return 0;
+      case 'ingest-token revoke':
+        await revokeTokenCommand(config, io, args.positionals[0]!);
+        return 0;
+      case 'github-webhook add':
+        await addWebhookCommand(config, io, {
+          company: required(values, 'company'),
+          targetType: required(values, 'target-type'),
+          targetId: required(values, 'target-id'),
+          secretStdin: values['secret-stdin'] === true,
+        });
+        return 0;
+      case 'github-webhook remove':
+        await removeWebhookCommand(config, io, {
+          targetType: required(values, 'target-type'),
+          targetId: required(values, 'target-id'),
         });
         return 0;
     }

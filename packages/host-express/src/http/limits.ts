@@ -18,6 +18,17 @@ export const MAX_HEADER_BYTES = 16 * 1024;
  * produce from its bounded inputs, AI usage over a 1,096-day range, is ~0.6 MB.
  */
 export const MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest body of an ingest batch (`POST /api/ingest/*`), read only once its token passed.
+ * Measured (routes/ingest.test.ts): 1,000 realistic events are 0.17–0.35 MB; 1,000 pull requests
+ * with every field at its longest (ASCII) 1.8 MB. A larger batch is 413: send fewer events.
+ */
+export const MAX_INGEST_BODY_BYTES = 4 * 1024 * 1024;
+/**
+ * Largest GitHub webhook body, read only once the target headers name a registered webhook.
+ * GitHub's push payloads list at most 2,048 commits (~1 KB each with their file lists).
+ */
+export const MAX_WEBHOOK_BODY_BYTES = 5 * 1024 * 1024;
 /** The most rows a list answer holds (documents, talent, teams, articles); more are not read. */
 export const MAX_LIST_ROWS = 1_000;
 /** How long Node waits for a request's headers (slow clients that never finish them). */

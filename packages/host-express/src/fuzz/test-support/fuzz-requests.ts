@@ -50,6 +50,8 @@ export interface Operation {
   /** `GET /api/analytics/projects/{projectKey}`: the row of the summary table. */
   route: string;
   session: boolean;
+  /** Machine-to-machine (an ingest token or a GitHub signature, never a session). */
+  machine: boolean;
   params: Param[];
   body: BodySpec | null;
 }
@@ -72,7 +74,7 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
     for (const [method, raw] of Object.entries(methods)) {
       const op = raw as {
         operationId: string;
-        security?: unknown[];
+        security?: Record<string, unknown>[];
         parameters?: { name: string; in: string; required?: boolean; schema: FieldSchema }[];
         requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
       };
@@ -105,7 +107,8 @@ export function operationsOf(doc: OpenApiDocument): Operation[] {
         method: upper,
         path,
         route: `${upper} ${path}`,
-        session: (op.security ?? []).length > 0,
+        session: (op.security ?? []).some((scheme) => 'sessionCookie' in scheme),
+        machine: (op.security ?? []).some((scheme) => 'ingestToken' in scheme || 'githubSignature' in scheme),
         params,
         body,
       });
@@ -325,6 +328,7 @@ export function identitiesOf(op: Operation): Identity[] {
   // Sign-in attempts go without a session; signing out would end the suite's sessions.
   if (op.path === '/api/auth/login' && op.method === 'POST') return ['anonymous'];
   if (op.path === '/api/auth/logout') return ['anonymous'];
+  // A session must not authenticate a machine route: sent with one and without.
   if (!op.session) return ['customer', 'anonymous'];
   return ['customer', 'staff'];
 }
