@@ -23,6 +23,10 @@ import {
   runChild,
   startChild,
 } from '../test-support/cli-process.js';
+import { MIGRATIONS } from '../store/migrations/index.js';
+
+/** The newest migration: forgetting that it ran makes the next start run it again, and fail. */
+const LAST_MIGRATION = Object.keys(MIGRATIONS).at(-1) as string;
 
 // `client-portal-host start` (the built CLI, in a child process) when it cannot start: exactly one
 // line on stderr naming the problem and the setting to change, a non-zero exit, no stack trace
@@ -145,11 +149,13 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       CRASH_CHILD,
       'exec',
       join(broken, 'pgdata'),
-      "delete from kysely_migration where name = '0006-read-versions'",
+      `delete from kysely_migration where name = '${LAST_MIGRATION}'`,
     ]);
     expect(exec.code, exec.stderr).toBe(0);
     expect(await failure(['start'], { DATA_DIR: broken })).toMatch(
-      /^Migration 0006-read-versions of the store \(DATA_DIR\) failed: .+\. Each migration is one transaction, so the store is at the last one that succeeded: fix the cause \(or restore the store from a backup\) and start again\.$/,
+      new RegExp(
+        `^Migration ${LAST_MIGRATION} of the store \\(DATA_DIR\\) failed: .+\\. Each migration is one transaction, so the store is at the last one that succeeded: fix the cause \\(or restore the store from a backup\\) and start again\\.$`,
+      ),
     );
 
     const newer = copy('newer');
