@@ -67,7 +67,6 @@ export * from './schemas/documents.js';
 export * from './schemas/dora.js';
 export * from './schemas/github.js';
 export * from './schemas/github-webhook.js';
-export * from './schemas/ingest.js';
 export * from './schemas/knowledge-base.js';
 export * from './schemas/profile.js';
 export * from './schemas/projects.js';

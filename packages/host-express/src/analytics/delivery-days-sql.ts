@@ -14,6 +14,11 @@
 // recomputed every day of the touched projects: 388 ms and 2.2 MB of WAL for one webhook-sized write
 // into a project of 20k deployments.
 //
+// Every function plans its statements for the arguments at hand (plan_cache_mode =
+// force_custom_plan): PL/pgSQL keeps each statement's plan, and after five runs a generic one,
+// which for a set of days or rows read every event of the project. And without JIT: costs that
+// count each day's index probes crossed its threshold, and compiling took longer than running.
+//
 // Migration 0007 loads this module (`DELIVERY_DAYS_FUNCTIONS`, `DELIVERY_DAYS_TRIGGERS`). The
 // functions are `create or replace`: a later change here ships with a migration that runs them again
 // (and that migration, not 0007, recomputes the days), and may only use columns that exist once
@@ -98,7 +103,8 @@ const DAY_FACTS = [
  * without statistics).
  */
 const REFRESH_DAYS = `create or replace function delivery_days_refresh(p_company text, p_project text, p_days date[])
-  returns void language plpgsql as $$
+  returns void language plpgsql
+  set plan_cache_mode = force_custom_plan set jit = off as $$
 begin
   if coalesce(cardinality(p_days), 0) = 0 then
     return;
@@ -210,7 +216,8 @@ $$`;
  */
 const REFRESH_PROJECT = `create or replace function delivery_project_refresh(p_company text, p_project text,
   p_github_at timestamptz, p_jira_at timestamptz, p_replace boolean)
-  returns void language plpgsql as $$
+  returns void language plpgsql
+  set plan_cache_mode = force_custom_plan set jit = off as $$
 begin
   if not exists (select 1 from projects where id = p_project and company_id = p_company) then
     return;
@@ -244,7 +251,8 @@ $$`;
 
 /** Every day of a project from scratch: the days it has, and every day one of its events names. */
 const REFRESH_PROJECT_DAYS = `create or replace function refresh_delivery_days(p_company text, p_project text)
-  returns void language plpgsql as $$
+  returns void language plpgsql
+  set plan_cache_mode = force_custom_plan set jit = off as $$
 begin
   perform delivery_days_refresh(p_company, p_project, array(
     select day from delivery_days where company_id = p_company and project_id = p_project
@@ -295,7 +303,8 @@ function touchedFunction({ name, columns, touched }: Touched): string {
       perform delivery_project_refresh(target.company_id, target.project_id, target.github_at,
         target.jira_at, false);
     end loop;`;
-  return `create or replace function ${name}() returns trigger language plpgsql as $$
+  return `create or replace function ${name}() returns trigger language plpgsql
+  set plan_cache_mode = force_custom_plan set jit = off as $$
 declare
   target record;
 begin
@@ -345,7 +354,7 @@ const CHANGES: Touched = {
     union all
     -- A revert makes its deployment rework, in the deployment's project.
     select d.company_id, d.project_id, ${utcDay('d.finished_at')}, null, null
-    from r join deployments d on d.id = r.deployment_id
+    from r cross join lateral (select * from deployments d where d.id = r.deployment_id offset 0) d
     where (r.reverts_external_id is not null or r.reverts_change_id is not null) and ${COUNTED('d')}`,
 };
 
@@ -368,7 +377,7 @@ const INCIDENTS: Touched = {
     union all
     -- An attributed incident fails its cause's day, which may be another project's.
     select d.company_id, d.project_id, ${utcDay('d.finished_at')}, null, null
-    from r join deployments d on d.id = r.caused_by_deployment_id
+    from r cross join lateral (select * from deployments d where d.id = r.caused_by_deployment_id offset 0) d
     where ${COUNTED('d')}`,
 };
 

@@ -75,15 +75,19 @@ export async function ingestChanges(
     });
     if (errors.length > 0) throw new IngestRejected(errors);
 
+    // The batch's keys drive the lookups (`offset 0`: see rules.ts, changesAffectedByDeployments).
     const { rows: stored } = await sql<
       Fields & { repository_id: string; external_id: string; project_id: string }
     >`
       select c.repository_id, c.external_id, c.project_id, ${sql.join(FIELDS.map((f) => sql.ref(`c.${f}`)))}
-      from code_changes c
-      join unnest(${parsed.map(repositoryOf)}::text[], ${parsed.map((e) => e.externalId)}::text[])
+      from unnest(${parsed.map(repositoryOf)}::text[], ${parsed.map((e) => e.externalId)}::text[])
         as k(repository_id, external_id)
-        on c.repository_id = k.repository_id and c.external_id = k.external_id
-      where c.company_id = ${scope.companyId} and c.kind = 'pr'`.execute(trx);
+      cross join lateral (
+        select * from code_changes c
+        where c.company_id = ${scope.companyId} and c.repository_id = k.repository_id and c.kind = 'pr'
+          and c.external_id = k.external_id
+        offset 0
+      ) c`.execute(trx);
     const existing = new Map(stored.map((row) => [`${row.repository_id}\n${row.external_id}`, row]));
 
     const writes: (Fields & { repository_id: string; external_id: string })[] = [];
@@ -154,7 +158,8 @@ export async function ingestChanges(
       update code_changes r set reverts_change_id = x.reverted
       from (
         select c.id as reverted, w.id
-        from code_changes c
+        from unnest(${written.map((w) => w.id)}::bigint[]) as u(id)
+        cross join lateral (select * from code_changes c where c.id = u.id offset 0) c
         cross join lateral (
           select r2.id from code_changes r2
           where r2.company_id = c.company_id and r2.repository_id = c.repository_id
@@ -162,7 +167,6 @@ export async function ingestChanges(
             and r2.reverts_change_id is distinct from c.id
           offset 0
         ) w
-        where c.id = any(${written.map((w) => w.id)}::bigint[])
       ) x
       where r.id = x.id`.execute(trx);
     await recordDelivery(trx, scope.companyId, [scope.projectId], 'changes', source, options.now);

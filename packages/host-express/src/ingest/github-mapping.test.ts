@@ -3,7 +3,7 @@ import {
   deploymentEventSchema,
   MAX_PUSH_COMMITS,
   pushEventSchema,
-} from '@client-portal/api-client';
+} from '@client-portal/api-client/ingest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { mapGithubDelivery } from './github-mapping.js';

@@ -4,7 +4,7 @@ import {
   type DeploymentEvent,
   MAX_PUSH_COMMITS,
   type PushEvent,
-} from '@client-portal/api-client';
+} from '@client-portal/api-client/ingest';
 
 /*
  * What a GitHub webhook delivery means for the store: a pure mapping of GitHub's payload (as the

@@ -74,15 +74,20 @@ export async function ingestPushes(
         for (const commit of event.commits) shas.add(commit.toLowerCase());
         if (event.before) shas.add(event.before.toLowerCase());
       }
-      const { rows } = await sql<{ sha: string; position: number; last: number }>`
-        select k.sha, k.position, m.last from (select max(position) as last from repository_commits
-          where repository_id = ${state.repositoryId} and branch = ${state.branch}) m
-        left join repository_commits k on k.repository_id = ${state.repositoryId} and k.branch = ${state.branch}
-          and k.sha = any(${[...shas]}::text[])`.execute(trx);
-      for (const row of rows) {
-        if (row.sha !== null) state.positions.set(row.sha, Number(row.position));
-        state.last = Number(row.last ?? 0);
-      }
+      // The batch's commits drive the lookups (`offset 0`: see rules.ts).
+      const { rows } = await sql<{ sha: string; position: number }>`
+        select u.sha, k.position from unnest(${[...shas]}::text[]) as u(sha)
+        cross join lateral (
+          select k.position from repository_commits k
+          where k.repository_id = ${state.repositoryId} and k.sha = u.sha and k.branch = ${state.branch}
+          offset 0
+        ) k`.execute(trx);
+      for (const row of rows) state.positions.set(row.sha, Number(row.position));
+      const { rows: last } = await sql<{ position: number }>`
+        select position from repository_commits
+        where repository_id || ' ' || branch = ${`${state.repositoryId} ${state.branch}`}
+        order by position desc limit 1`.execute(trx);
+      state.last = Number(last[0]?.position ?? 0);
     }
 
     const placed: {

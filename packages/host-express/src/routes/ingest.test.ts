@@ -1,9 +1,5 @@
-import {
-  type DeploymentEvent,
-  ingestResultSchema,
-  MAX_INGEST_BATCH,
-  problemSchema,
-} from '@client-portal/api-client';
+import { problemSchema } from '@client-portal/api-client';
+import { type DeploymentEvent, ingestResultSchema, MAX_INGEST_BATCH } from '@client-portal/api-client/ingest';
 import fc from 'fast-check';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';

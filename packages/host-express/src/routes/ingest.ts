@@ -1,11 +1,5 @@
-import {
-  type IngestError,
-  type IngestResult,
-  ingestRefusal,
-  ingestRefusalOf,
-  MAX_INGEST_BATCH,
-  routes,
-} from '@client-portal/api-client';
+import { ingestRefusal, ingestRefusalOf, routes } from '@client-portal/api-client';
+import { type IngestError, type IngestResult, MAX_INGEST_BATCH } from '@client-portal/api-client/ingest';
 import express, { type RequestHandler, type Router } from 'express';
 import { type Kysely, sql } from 'kysely';
 import { z } from 'zod';

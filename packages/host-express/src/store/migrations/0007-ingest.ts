@@ -61,7 +61,10 @@ const TABLES = [
     position bigint not null,
     primary key (repository_id, sha, branch)
   )`,
-  'create index repository_commits_branch_idx on repository_commits (repository_id, branch, position)',
+  // A branch's last position. On an expression, so that a lookup by repository, branch and commit
+  // never takes it for the primary key (it did before statistics existed: a scan of the whole
+  // branch per commit).
+  `create index repository_commits_branch_idx on repository_commits ((repository_id || ' ' || branch), position)`,
   `create table delivery_sources (
     company_id text not null,
     project_id text not null references projects (id) on delete cascade,
