@@ -1,49 +1,135 @@
-import type { DoraTier } from './schemas/dora.js';
+import type { DoraBenchmark, DoraTier } from './schemas/dora.js';
+
+/** Hours, exclusive upper bounds of elite, high and medium (low is everything above). */
+interface HourBounds {
+  elite: number;
+  high: number;
+  medium: number;
+}
+
+/** One report year's thresholds, as Apache DevLake encodes them (its `dora_benchmarks` table). */
+export interface DoraThresholds {
+  /**
+   * Deployment frequency from the median number of days with a deployment per week, month or
+   * half-year of the range. Elite and high are `≥ days per week` (high from days per month in
+   * 2021); medium is `≥ days per month` (2023) or `≥ days per half-year` (2021).
+   */
+  deploymentFrequency: {
+    eliteDaysPerWeek: number;
+    high: { per: 'week' | 'month'; days: number };
+    medium: { per: 'month' | 'halfYear'; days: number };
+  };
+  leadTimeForChanges: HourBounds;
+  /** Rates, inclusive upper bounds. */
+  changeFailureRate: { elite: number; high: number; medium: number };
+  failedDeploymentRecoveryTime: HourBounds;
+}
+
+const DAY = 24;
 
 /**
- * DORA 2023 performance tiers, with the thresholds Apache DevLake encodes for them. One implementation
- * for the host's numbers, the mocks and any provider backend.
+ * DORA 2023 (the default): on demand (≥ 5 deployment days a week) / weekly / monthly; lead time
+ * < 1 day, < 1 week, < 30 days; change failure rate ≤ 5 %, ≤ 10 %, ≤ 15 %; recovery < 1 hour,
+ * < 1 day, < 1 week.
  */
 export const DORA_2023 = {
-  /** Median deployment days per week ≥ 5 → elite, ≥ 1 → high; per month ≥ 1 → medium. */
-  deploymentFrequency: { eliteDaysPerWeek: 5, highDaysPerWeek: 1, mediumDaysPerMonth: 1 },
-  /** Hours, exclusive upper bounds: < 1 day, < 1 week, < 30 days. */
-  leadTimeForChanges: { elite: 24, high: 24 * 7, medium: 24 * 30 },
-  /** Rates, inclusive upper bounds: ≤ 5 %, ≤ 10 %, ≤ 15 %. */
+  deploymentFrequency: {
+    eliteDaysPerWeek: 5,
+    high: { per: 'week', days: 1 },
+    medium: { per: 'month', days: 1 },
+  },
+  leadTimeForChanges: { elite: DAY, high: 7 * DAY, medium: 30 * DAY },
   changeFailureRate: { elite: 0.05, high: 0.1, medium: 0.15 },
-  /** Hours, exclusive upper bounds: < 1 hour, < 1 day, < 1 week. */
-  failedDeploymentRecoveryTime: { elite: 1, high: 24, medium: 24 * 7 },
-} as const;
+  failedDeploymentRecoveryTime: { elite: 1, high: DAY, medium: 7 * DAY },
+} as const satisfies DoraThresholds;
 
-const below = (value: number, t: { elite: number; high: number; medium: number }): DoraTier =>
-  value < t.elite ? 'elite' : value < t.high ? 'high' : value < t.medium ? 'medium' : 'low';
+/**
+ * DORA 2021: on demand / between daily and monthly (≥ 1 deployment day a month) / between monthly
+ * and every six months (≥ 1 a half-year); lead time < 1 hour, < 1 week, < 6 months (180 days);
+ * change failure rate ≤ 15 %, ≤ 20 %, ≤ 30 %; time to restore < 1 hour, < 1 day, < 1 week.
+ */
+export const DORA_2021 = {
+  deploymentFrequency: {
+    eliteDaysPerWeek: 5,
+    high: { per: 'month', days: 1 },
+    medium: { per: 'halfYear', days: 1 },
+  },
+  leadTimeForChanges: { elite: 1, high: 7 * DAY, medium: 180 * DAY },
+  changeFailureRate: { elite: 0.15, high: 0.2, medium: 0.3 },
+  failedDeploymentRecoveryTime: { elite: 1, high: DAY, medium: 7 * DAY },
+} as const satisfies DoraThresholds;
 
-/** Null without deployments: "none recorded" more often means "not connected" than "low". */
-export function deploymentFrequencyTier(input: {
+export const DORA_THRESHOLDS: Readonly<Record<DoraBenchmark, DoraThresholds>> = {
+  'dora-2023': DORA_2023,
+  'dora-2021': DORA_2021,
+};
+
+/** The tier inputs of deployment frequency: medians of deployment days per week, month, half-year. */
+export interface DeploymentDays {
   deployments: number;
   medianDeploymentDaysPerWeek: number;
   medianDeploymentDaysPerMonth: number;
-}): DoraTier | null {
-  const t = DORA_2023.deploymentFrequency;
-  if (input.deployments === 0) return null;
-  if (input.medianDeploymentDaysPerWeek >= t.eliteDaysPerWeek) return 'elite';
-  if (input.medianDeploymentDaysPerWeek >= t.highDaysPerWeek) return 'high';
-  if (input.medianDeploymentDaysPerMonth >= t.mediumDaysPerMonth) return 'medium';
-  return 'low';
+  /** Needed by the 2021 thresholds only; 0 when not given. */
+  medianDeploymentDaysPerSixMonths?: number;
+}
+
+const below = (value: number, t: HourBounds): DoraTier =>
+  value < t.elite ? 'elite' : value < t.high ? 'high' : value < t.medium ? 'medium' : 'low';
+
+/** The four tier rules of one report year. Tiers are hints, not grades (dora.dev). */
+export interface DoraTierRules {
+  /** Null without deployments: "none recorded" more often means "not connected" than "low". */
+  deploymentFrequency(input: DeploymentDays): DoraTier | null;
+  leadTimeForChanges(medianHours: number | null): DoraTier | null;
+  changeFailureRate(rate: number | null): DoraTier | null;
+  failedDeploymentRecoveryTime(medianHours: number | null): DoraTier | null;
+}
+
+export function tierRules(benchmark: DoraBenchmark): DoraTierRules {
+  const t = DORA_THRESHOLDS[benchmark];
+  const daysPer = (input: DeploymentDays, per: 'week' | 'month' | 'halfYear') =>
+    per === 'week'
+      ? input.medianDeploymentDaysPerWeek
+      : per === 'month'
+        ? input.medianDeploymentDaysPerMonth
+        : (input.medianDeploymentDaysPerSixMonths ?? 0);
+  return {
+    deploymentFrequency(input) {
+      const df = t.deploymentFrequency;
+      if (input.deployments === 0) return null;
+      if (input.medianDeploymentDaysPerWeek >= df.eliteDaysPerWeek) return 'elite';
+      if (daysPer(input, df.high.per) >= df.high.days) return 'high';
+      if (daysPer(input, df.medium.per) >= df.medium.days) return 'medium';
+      return 'low';
+    },
+    leadTimeForChanges: (hours) => (hours === null ? null : below(hours, t.leadTimeForChanges)),
+    changeFailureRate(rate) {
+      if (rate === null) return null;
+      const c = t.changeFailureRate;
+      return rate <= c.elite ? 'elite' : rate <= c.high ? 'high' : rate <= c.medium ? 'medium' : 'low';
+    },
+    failedDeploymentRecoveryTime: (hours) =>
+      hours === null ? null : below(hours, t.failedDeploymentRecoveryTime),
+  };
+}
+
+const TIERS_2023 = tierRules('dora-2023');
+
+/** DORA 2023 deployment frequency tier (see `tierRules` for another report year). */
+export function deploymentFrequencyTier(input: DeploymentDays): DoraTier | null {
+  return TIERS_2023.deploymentFrequency(input);
 }
 
 export function leadTimeTier(medianHours: number | null): DoraTier | null {
-  return medianHours === null ? null : below(medianHours, DORA_2023.leadTimeForChanges);
+  return TIERS_2023.leadTimeForChanges(medianHours);
 }
 
 export function changeFailureRateTier(rate: number | null): DoraTier | null {
-  if (rate === null) return null;
-  const t = DORA_2023.changeFailureRate;
-  return rate <= t.elite ? 'elite' : rate <= t.high ? 'high' : rate <= t.medium ? 'medium' : 'low';
+  return TIERS_2023.changeFailureRate(rate);
 }
 
 export function recoveryTimeTier(medianHours: number | null): DoraTier | null {
-  return medianHours === null ? null : below(medianHours, DORA_2023.failedDeploymentRecoveryTime);
+  return TIERS_2023.failedDeploymentRecoveryTime(medianHours);
 }
 
 const ORDER: readonly DoraTier[] = ['low', 'medium', 'high', 'elite'];

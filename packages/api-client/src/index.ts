@@ -31,13 +31,28 @@ export { ACTIVE_STAGE, countActiveDeals, lifecycleStageOf, serviceGroupOf } from
 export type { ServiceGroup } from './crm-rules.js';
 export {
   changeFailureRateTier,
+  DORA_2021,
   DORA_2023,
+  DORA_THRESHOLDS,
   deploymentFrequencyTier,
   leadTimeTier,
   lowerMedian,
   overallTier,
   recoveryTimeTier,
+  tierRules,
 } from './dora-tiers.js';
+export type { DeploymentDays, DoraThresholds, DoraTierRules } from './dora-tiers.js';
+export {
+  doraComparison,
+  doraHeadline,
+  doraMetrics,
+  emptyDeliveryDay,
+  performanceTier,
+  previousRange,
+  roundHours,
+  roundRate,
+} from './dora-rollup.js';
+export type { DeliveryDay, DoraRollupInput } from './dora-rollup.js';
 export {
   addDays,
   dateBuckets,
@@ -65,6 +80,7 @@ export * from './schemas/common.js';
 export * from './schemas/crm.js';
 export * from './schemas/documents.js';
 export * from './schemas/dora.js';
+export * from './schemas/dora-events.js';
 export * from './schemas/github.js';
 export * from './schemas/github-webhook.js';
 export * from './schemas/knowledge-base.js';

@@ -86,6 +86,7 @@ describe('createOpenApiDocument', () => {
       ['from', false],
       ['to', false],
       ['grain', false],
+      ['benchmark', false],
     ]);
     expect(op('/api/analytics/projects/{projectKey}', 'get').parameters[0]).toMatchObject({
       in: 'path',
@@ -101,6 +102,25 @@ describe('createOpenApiDocument', () => {
       name: 'sid',
     });
     expect(document.info.version).toBe('1.2.3');
+  });
+
+  it('writes the DORA definitions down where the DORA routes are documented', () => {
+    // biome-ignore lint/suspicious/noExplicitAny: walking a generated JSON document in assertions.
+    const op = (path: string) => (document.paths[path] as any).get.description as string;
+    for (const path of ['/api/analytics/dora', '/api/analytics/projects/{projectKey}/dora/{metric}/events']) {
+      const text = op(path);
+      for (const term of [
+        'status "success" to environment "production"',
+        'non-positive lead times are dropped',
+        'Change failure rate:',
+        'Failed-deployment recovery time:',
+        'Rework rate:',
+        'attribution window (default 7 days)',
+        'DORA 2021 with `benchmark=dora-2021`',
+      ]) {
+        expect(text, `${path}: ${term}`).toContain(term);
+      }
+    }
   });
 
   it('shows the input rules: every request string has a length limit and a pattern', () => {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import type { AnyRoute, ErrorStatus, RouteAuth } from './route-types.js';
 import { CONTRACT_TAGS } from './route-types.js';
-import { routes } from './routes.js';
+import { ROUTE_NOTES } from './openapi-notes.js';
+import { type RouteId, routes } from './routes.js';
 import { MAX_RANGE_DAYS } from './analytics-range.js';
 import { problemSchema } from './schemas/common.js';
 import { contractRegistry } from './schemas/registry.js';
@@ -134,7 +135,11 @@ function responses(route: AnyRoute): Record<string, unknown> {
 }
 
 function operation(id: string, route: AnyRoute): Record<string, unknown> {
-  const description = [route.description, route.bodyPolicy && `Request body: ${route.bodyPolicy}`]
+  const description = [
+    route.description,
+    route.bodyPolicy && `Request body: ${route.bodyPolicy}`,
+    ROUTE_NOTES[id as RouteId],
+  ]
     .filter(Boolean)
     .join('\n\n');
   const params = parameters(route);

@@ -30,6 +30,10 @@ const ACME_REQUESTS: Partial<Record<RouteId, Input>> = {
   githubOrganisations: { query: { projectId: own.projectId } },
   githubRepositories: { query: { projectId: own.projectId } },
   dora: { query: { projectKey: own.projectKey, grain: 'month' } },
+  doraEvents: {
+    params: { projectKey: own.projectKey, metric: 'changeFailureRate' },
+    query: { pageSize: '10' },
+  },
   aiUsage: { query: { jiraProjectKey: own.projectKey } },
   documents: {},
   signedUrl: { body: { fileId: own.fileId } },
@@ -42,6 +46,7 @@ const ACME_REQUESTS: Partial<Record<RouteId, Input>> = {
 const FOREIGN_REQUESTS: [RouteId, Input][] = [
   ['projectAnalytics', { params: { projectKey: foreign.projectKey } }],
   ['dora', { query: { projectKey: foreign.projectKey } }],
+  ['doraEvents', { params: { projectKey: foreign.projectKey, metric: 'deploymentFrequency' } }],
   ['aiUsage', { query: { jiraProjectKey: foreign.projectKey } }],
   ['githubOrganisations', { query: { projectId: foreign.projectId } }],
   ['githubRepositories', { query: { projectId: foreign.projectId } }],

@@ -117,6 +117,29 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
           : ['expected 14 daily labels starting at 2025-01-01'];
       },
     }),
+    ok('dora', {
+      name: 'dora: tiers of the 2021 report on request',
+      query: { projectKey: f.projectKey, benchmark: 'dora-2021' },
+      assert: ({ body }) =>
+        get(body, ['performance', 'benchmark']) === 'dora-2021'
+          ? []
+          : ['expected performance.benchmark dora-2021'],
+    }),
+    ok('doraEvents', {
+      params: { projectKey: f.projectKey, metric: 'deploymentFrequency' },
+      assert: ({ body }) => {
+        const rows = get(body, ['rows']);
+        const total = get(body, ['total']);
+        return Array.isArray(rows) && typeof total === 'number' && rows.length <= Math.min(total, 100)
+          ? []
+          : ['expected at most 100 rows and no more than `total`'];
+      },
+    }),
+    ok('doraEvents', {
+      name: 'doraEvents: incidents opened, with their attribution',
+      params: { projectKey: f.projectKey, metric: 'changeFailureRate' },
+      query: { list: 'incidents', pageSize: '5' },
+    }),
     ok('aiUsage', { query: { jiraProjectKey: f.projectKey }, expect: [200, 404] }),
     ok('documents'),
     ok('signedUrl', { body: { fileId: f.fileId } }),
@@ -140,6 +163,21 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     denied('projectAnalytics', 'unknown project → 404', { params: { projectKey: UNKNOWN_KEY } }),
     denied('dora', 'unknown project → 404', { query: { projectKey: UNKNOWN_KEY } }),
     denied('aiUsage', 'unknown project → 404', { query: { jiraProjectKey: UNKNOWN_KEY } }),
+    denied('doraEvents', 'unknown project → 404', {
+      params: { projectKey: UNKNOWN_KEY, metric: 'leadTimeForChanges' },
+    }),
+    denied(
+      'doraEvents',
+      'a list the metric does not have → 400',
+      { params: { projectKey: f.projectKey, metric: 'deploymentFrequency' }, query: { list: 'incidents' } },
+      [400],
+    ),
+    denied(
+      'doraEvents',
+      'page size above 100 → 400',
+      { params: { projectKey: f.projectKey, metric: 'deploymentFrequency' }, query: { pageSize: '101' } },
+      [400],
+    ),
     denied('githubOrganisations', 'unknown project → 404', { query: { projectId: UNKNOWN_ID } }),
     denied('githubRepositories', 'unknown project → 404', { query: { projectId: UNKNOWN_ID } }),
     denied('signedUrl', 'unknown file → 404', { body: { fileId: UNKNOWN_ID } }),

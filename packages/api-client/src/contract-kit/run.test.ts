@@ -90,6 +90,7 @@ describe('runContractChecks', () => {
       ],
       'dora: answers signed in': [expect.stringMatching(/^response schema: projectKey: .*expected string/)],
       'dora: daily grain over an explicit range': [expect.stringMatching(/^response schema: projectKey: /)],
+      'dora: tiers of the 2021 report on request': [expect.stringMatching(/^response schema: projectKey: /)],
       // The project is unknown, but the broken backend answers 200 with an HTML page.
       'dora: unknown project → 404': ['expected 404, got 200', 'response schema: body is not JSON'],
       'documents: answers signed in': ['expected 200, got 500'],

@@ -58,6 +58,7 @@ const REQUESTS: Record<RouteId, MockCall> = {
   githubOrganisations: { query: { projectId: '9001' } },
   githubRepositories: { query: { projectId: '9001' } },
   dora: { query: { projectKey: 'PORTAL', grain: 'month' } },
+  doraEvents: { params: { projectKey: 'PORTAL', metric: 'changeFailureRate' }, query: { pageSize: '20' } },
   aiUsage: { query: { jiraProjectKey: 'PORTAL' } },
   signedUrl: { body: { fileId: 'file_0001' } },
   documents: {},

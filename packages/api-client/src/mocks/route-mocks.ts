@@ -1,9 +1,9 @@
 import { resolveAnalyticsRange } from '../analytics-range.js';
 import { safeReturnTo } from '../return-to.js';
 import type { RouteId } from '../routes.js';
-import type { DoraGrain } from '../schemas/dora.js';
 import { emptyProfileFixture } from './fixtures/company.js';
 import { emptyCrmFixture } from './fixtures/crm.js';
+import { doraEventsMock, doraMock } from './dora-route-mocks.js';
 import { doraMetricsFromHistory } from './fixtures/dora.js';
 import type { PortalFixtures } from './fixtures/portal.js';
 import { githubDelivery, ingestBatch } from './machine-routes.js';
@@ -32,16 +32,6 @@ const orNotFound = <T>(value: T | null, what: string) =>
   value === null ? notFound(`No ${what} for this company.`) : json(value);
 
 const range = (req: MockRequest) => resolveAnalyticsRange(req.query, req.fixtures.now);
-
-/** A known project with no events: zeros, null medians and no tiers. */
-function emptyDora(req: MockRequest): MockReply {
-  const key = req.query.projectKey ?? '';
-  const r = range(req);
-  if (!r || !req.fixtures.dora(key)) return notFound('No such project for this company.');
-  return json(
-    doraMetricsFromHistory(key, new Map(), r, (req.query.grain as DoraGrain | undefined) ?? 'week'),
-  );
-}
 
 function emptyProjectAnalytics(req: MockRequest): MockReply {
   const key = req.params.projectKey ?? '';
@@ -156,14 +146,8 @@ export const routeMocks: Record<RouteId, RouteMock> = {
     empty: ({ fixtures, query }) =>
       fixtures.github(query.projectId ?? '') ? json({ data: [] }) : notFound('No such project.'),
   },
-  dora: {
-    success: ({ fixtures, query }) =>
-      orNotFound(
-        fixtures.dora(query.projectKey ?? '', { ...query, grain: query.grain as DoraGrain | undefined }),
-        'project',
-      ),
-    empty: emptyDora,
-  },
+  dora: doraMock,
+  doraEvents: doraEventsMock,
   aiUsage: {
     // No data and "not yours" are both 404 by design; the client turns it into null.
     success: ({ fixtures, query }) =>

@@ -8,6 +8,12 @@ import {
 } from '../schemas/analytics.js';
 import { doraMetricsSchema, doraQuerySchema } from '../schemas/dora.js';
 import {
+  DORA_EVENTS_PAGE_SIZE,
+  doraEventsParamsSchema,
+  doraEventsQuerySchema,
+  doraEventsSchema,
+} from '../schemas/dora-events.js';
+import {
   githubOrganisationsResponseSchema,
   githubProjectQuerySchema,
   githubRepositoriesResponseSchema,
@@ -93,12 +99,27 @@ export const analyticsRoutes = {
     tag: 'Analytics',
     auth: 'session',
     summary: 'DORA metrics of a project',
-    description: `Series per bucket, headline values and DORA 2023 tiers for a range and grain. ${SCOPED}`,
+    description: `The five DORA metrics of a project for a range and grain: series per bucket with the counts behind them, headline figures with their counts and tiers (DORA 2023 by default, 2021 with \`benchmark=dora-2021\`), the change against the previous range of equal length, and when each source last delivered data. ${SCOPED}`,
     query: doraQuerySchema,
     response: doraMetricsSchema,
     errorMessage: 'Failed to load DORA metrics',
     retry: true,
     slow: true,
+    errors: [400, 401, 404, 500],
+  },
+  doraEvents: {
+    kind: 'json',
+    method: 'GET',
+    path: '/api/analytics/projects/{projectKey}/dora/{metric}/events',
+    tag: 'Analytics',
+    auth: 'session',
+    summary: 'The events behind a DORA figure',
+    description: `The deployments, pull requests or incidents a DORA figure of the range was computed from, oldest first in a stable order, at most ${DORA_EVENTS_PAGE_SIZE} a page; each incident with the rule that attributed it and the deployment it points to. A list the metric does not have is a 400. ${SCOPED}`,
+    params: doraEventsParamsSchema,
+    query: doraEventsQuerySchema,
+    response: doraEventsSchema,
+    errorMessage: 'Failed to load the events behind the DORA figure',
+    retry: true,
     errors: [400, 401, 404, 500],
   },
   aiUsage: {

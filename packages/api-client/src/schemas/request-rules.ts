@@ -87,6 +87,7 @@ export const INPUT_RULE_MESSAGES = {
   dateBounds: `must be between ${MIN_REQUEST_DATE} and ${MAX_REQUEST_DATE}`,
   rangeOrder: '`from` must not be after `to`',
   rangeSpan: `the range may span at most ${MAX_RANGE_DAYS} days`,
+  pageNumber: 'must be a whole number from 1, written without leading zeros',
 } as const;
 
 type TextRule = 'nul' | 'surrogate' | 'control' | 'controlExceptWhitespace';
@@ -207,6 +208,18 @@ export function recordIdUnionMessage(issue: z.core.$ZodRawIssue): string | undef
   const branch = typeof issue.input === 'string' ? 0 : typeof issue.input === 'number' ? 1 : -1;
   const errors = 'errors' in issue ? (issue.errors as z.core.$ZodIssue[][] | undefined) : undefined;
   return errors?.[branch]?.[0]?.message ?? 'must be a record id (string) or a safe integer ≥ 0';
+}
+
+/** A page number or size in a query string: 1 to 9 999 999, digits only, no leading zero. */
+export const PAGE_NUMBER_PATTERN = /^[1-9][0-9]{0,6}$/;
+
+/** A page number or page size (`page`, `pageSize`) from 1 to `max`; the handler reads `Number(value)`. */
+export function pageNumberParam(max: number) {
+  return text({
+    min: 1,
+    max: 20,
+    pattern: { regex: PAGE_NUMBER_PATTERN, message: INPUT_RULE_MESSAGES.pageNumber },
+  }).check(z.refine((value) => Number(value) <= max, { message: `must be at most ${max}` }));
 }
 
 /** A knowledge base slug (`/api/knowledge-base/articles/{slug}`). */

@@ -7,6 +7,7 @@ import {
   type DateRange,
   dayNumber,
   formatDay,
+  roundRate,
 } from '@client-portal/api-client';
 import type { AiToolScopesTable } from '../store/schema.js';
 
@@ -148,9 +149,7 @@ export function toolUsage(
       activeUsers: Math.max(count(distinctUsers), peak),
       suggestions,
       acceptances,
-      acceptanceRate: suggestions
-        ? Math.round(Math.min(1, acceptances / suggestions) * 10_000) / 10_000
-        : null,
+      acceptanceRate: suggestions ? roundRate(Math.min(1, acceptances / suggestions)) : null,
       linesSuggested: reported.lines_suggested ? sumNullable('linesSuggested') : null,
       linesAccepted: sum('linesAccepted'),
       chatRequests: sum('chatRequests'),

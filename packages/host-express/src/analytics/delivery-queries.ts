@@ -1,18 +1,16 @@
-import type { DateRange } from '@client-portal/api-client';
+import type { DateRange, DeliveryDay } from '@client-portal/api-client';
 import { sql } from 'kysely';
 import type { Kysely } from 'kysely';
-import { precompiled } from '../store/precompiled.js';
 import type { Database } from '../store/schema.js';
 import { type AiToolScope, byToolOrder } from './ai-usage.js';
 import { toolsWithDataJson } from './ai-usage-queries.js';
-import type { DeliveryDay } from './dora.js';
+import { dayTuple, parseDays } from './delivery-days.js';
 import type { AnalyticsProjectRow } from './project-queries.js';
 
-// A project's delivery analytics read from delivery_days, the per-UTC-day facts the database keeps
-// from the event tables (migration 0004): one round trip finds the
-// company's analytics project by its Jira key and returns its days in the range as one JSON text
-// (each day's JSON is stored, so PostgreSQL only joins text and the host parses it natively), with
-// the card's sums and the project-wide counts. Medians and buckets are taken in ./dora.ts.
+// The project card's data read from delivery_days, the per-UTC-day facts the database keeps from
+// the event tables: one round trip finds the company's analytics project by its Jira key and
+// returns its days in the range as one JSON text (see delivery-days.ts), with the card's sums and
+// the project-wide counts. The figures are the api-client roll-up's (dora-rollup.ts).
 
 /** The project card's activity over the range, and the project-wide counts. */
 export interface ProjectActivity {
@@ -33,23 +31,11 @@ export interface ProjectDelivery {
   aiTools: AiToolScope[];
 }
 
-/** A day as delivery_days.dora holds it. */
-type DayTuple = [
-  day: string,
-  deployments: number,
-  failedDeployments: number,
-  leadTimes: number[],
-  recoveries: number[],
-];
-
-interface DeliveryRow {
+interface CardRow {
   id: string;
   name: string;
-  /** JSON array of DayTuple, oldest first. */
+  /** JSON array of day tuples (delivery-days.ts), oldest first. */
   days: string;
-}
-
-interface CardRow extends DeliveryRow {
   pull_requests_merged: number;
   incidents_opened: number;
   last_deployment_at: Date | null;
@@ -69,8 +55,6 @@ interface DeliveryArgs {
   to: string;
 }
 
-const NAMES = ['companyId', 'jiraKey', 'from', 'to'] as const;
-
 /** The days of the range: the stored JSON of each, joined (no value is formatted per request). */
 const inRange = (args: DeliveryArgs) =>
   sql`d.company_id = p.company_id and d.project_id = p.id
@@ -79,19 +63,8 @@ const inRange = (args: DeliveryArgs) =>
 const theProject = (args: DeliveryArgs) =>
   sql`p.company_id = ${args.companyId} and p.jira_key = ${args.jiraKey} and p.analytics_enabled`;
 
-const deliveryRows = precompiled(
-  NAMES,
-  (_db, args: DeliveryArgs) => sql<DeliveryRow>`
-    select p.id, p.name,
-      coalesce((select '[' || string_agg(d.dora::text, ',' order by d.day) || ']'
-        from delivery_days d where ${inRange(args)}), '[]') as days
-    from projects p
-    where ${theProject(args)}`,
-);
-
-const cardRows = precompiled(
-  NAMES,
-  (_db, args: DeliveryArgs) => sql<CardRow>`
+/** A plain template (the DORA route, of the same shape, measured no gain from a precompiled() plan). */
+const cardQuery = (args: DeliveryArgs) => sql<CardRow>`
     select p.id, p.name, r.days, r.pull_requests_merged, r.incidents_opened, r.last_deployment_at,
       (select count(distinct a)::int from delivery_days d cross join unnest(d.contributors) a
         where ${inRange(args)}) as contributors,
@@ -104,42 +77,20 @@ const cardRows = precompiled(
     from projects p
     left join delivery_projects dp on dp.company_id = p.company_id and dp.project_id = p.id
     cross join lateral (
-      select coalesce('[' || string_agg(d.dora::text, ',' order by d.day) || ']', '[]') as days,
+      select coalesce('[' || string_agg(${dayTuple}, ',' order by d.day) || ']', '[]') as days,
         coalesce(sum(d.pull_requests_merged), 0)::int as pull_requests_merged,
         coalesce(sum(d.incidents_opened), 0)::int as incidents_opened,
         max(d.last_deployment_at) as last_deployment_at
       from delivery_days d where ${inRange(args)}
     ) r
-    where ${theProject(args)}`,
-);
-
-function toDays(json: string): DeliveryDay[] {
-  return (JSON.parse(json) as DayTuple[]).map(([day, deployments, failed, leadTimes, recoveries]) => ({
-    day,
-    deployments,
-    failedDeployments: failed,
-    leadTimes,
-    recoveries,
-  }));
-}
+    where ${theProject(args)}`;
 
 /**
- * The company's analytics project with this Jira key and its delivery days in the range (days
- * without events left out, oldest first), or null: another company's key, a project without
- * analytics and a blank key all read as "not there" (the routes answer 404).
+ * The company's analytics project with this Jira key, its delivery days in the range (days without
+ * events left out, oldest first), the card's activity and the project's AI tools with usage data;
+ * or null: another company's key, a project without analytics and a blank key all read as "not
+ * there" (the route answers 404).
  */
-export async function projectDelivery(
-  db: Kysely<Database>,
-  companyId: string,
-  jiraKey: string,
-  range: DateRange,
-): Promise<{ project: AnalyticsProjectRow; days: DeliveryDay[] } | null> {
-  if (jiraKey.trim() === '') return null;
-  const [row] = await deliveryRows(db, { companyId, jiraKey, from: range.from, to: range.to });
-  return row ? { project: { id: row.id, name: row.name, jiraKey }, days: toDays(row.days) } : null;
-}
-
-/** projectDelivery plus the card's activity and the project's AI tools with usage data. */
 export async function projectCard(
   db: Kysely<Database>,
   companyId: string,
@@ -147,11 +98,13 @@ export async function projectCard(
   range: DateRange,
 ): Promise<ProjectDelivery | null> {
   if (jiraKey.trim() === '') return null;
-  const [row] = await cardRows(db, { companyId, jiraKey, from: range.from, to: range.to });
+  const {
+    rows: [row],
+  } = await cardQuery({ companyId, jiraKey, from: range.from, to: range.to }).execute(db);
   if (!row) return null;
   return {
     project: { id: row.id, name: row.name, jiraKey },
-    days: toDays(row.days),
+    days: parseDays(row.days),
     activity: {
       pullRequestsMerged: row.pull_requests_merged,
       incidentsOpened: row.incidents_opened,

@@ -3,11 +3,11 @@ import {
   type DateRange,
   type DoraHeadline,
   type ProjectAnalytics,
+  performanceTier,
   utcDay,
 } from '@client-portal/api-client';
 import type { AiToolScope } from './ai-usage.js';
 import type { ProjectActivity } from './delivery-queries.js';
-import { performanceTier } from './dora.js';
 
 type Freshness = ProjectAnalytics['freshness'][number];
 

@@ -9,13 +9,42 @@ import { type Caching, type PreparedJson, prepareJson, sendPreparedJson } from '
 
 /**
  * The version of what company `companyId` reads: its own row of read_versions plus the row of
- * shared data ('*'). Both only grow (migration 0006), so any change to either changes the sum.
+ * shared data ('*'). Every row only grows, so any change to either changes the sum.
  */
-const readVersion = precompiled(
+const companyVersion = precompiled(
   ['companyId'],
   (_db, { companyId }: { companyId: string }) =>
     sql<{ version: string }>`select coalesce(sum(version), 0)::text as version
     from read_versions where scope = any(array[${companyId}::text, '*'])`,
+);
+
+interface ProjectArgs {
+  companyId: string;
+  jiraKey: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The version of what an answer about one project and range reads: the company's (the project
+ * row, its repositories…), the project's (scope `company/project`) and each day's of the range.
+ * All only grow, so a write to any of them changes the sum; a write to another project, or to a
+ * day outside the range, does not (http/read-versions.ts).
+ */
+const projectVersion = precompiled(
+  ['companyId', 'jiraKey', 'from', 'to'],
+  (_db, args: ProjectArgs) =>
+    sql<{ version: string }>`with p as (select id from projects
+        where company_id = ${args.companyId} and jira_key = ${args.jiraKey})
+    select (
+      coalesce((select sum(version) from read_versions
+        where scope = any(array[${args.companyId}::text, '*'])), 0)
+      + coalesce((select sum(version) from read_versions
+        where scope = ${args.companyId} || '/' || (select id from p)), 0)
+      + coalesce((select sum(version) from read_day_versions
+        where company_id = ${args.companyId} and project_id = (select id from p)
+          and day >= ${args.from}::date and day <= ${args.to}::date), 0)
+    )::text as version`,
 );
 
 /**
@@ -59,6 +88,12 @@ export interface CachedRequest {
   /** Whose data: the session's company (the version read is that company's). */
   companyId: string;
   /**
+   * For an answer about one project's delivery data (DORA, the project card): the project and the
+   * days it reads. Its version is then the company's, the project's and those days' (a write to
+   * another project or outside the days leaves it kept); without it, the company's.
+   */
+  project?: { jiraKey: string; from: string; to: string };
+  /**
    * Everything else the answer depends on: the route and its resolved inputs (a date range
    * resolved against today, not the raw query). Two requests with the same company and key must
    * get the same body for the same data.
@@ -71,8 +106,10 @@ export interface CachedRequest {
  * The JSON answers of the read routes (analytics, talent, teams, documents, knowledge base), kept in
  * memory and served again while the data they came from is unchanged.
  *
- * Never stale: every request reads its company's version from read_versions (one indexed row
- * read, kept up to date by triggers in the writers' transactions, whichever process writes), and an
+ * Never stale: every request reads the version of what it answers from (its company's, or for a
+ * project's delivery answers the company's, the project's and the range's days': http/read-versions.ts
+ * says which writes change which; kept up to date by triggers in the writers' transactions, whichever
+ * process writes), and an
  * entry is served only at the version it was computed at. The version is read before the answer is
  * computed, so an entry is never older than its version. Requests that miss the same entry at the
  * same time share one computation.
@@ -139,7 +176,9 @@ export class ResponseCache {
       sendPreparedJson(req, res, prepareJson(body), request.caching);
       return true;
     }
-    const [row] = await readVersion(this.db, { companyId: request.companyId });
+    const [row] = request.project
+      ? await projectVersion(this.db, { companyId: request.companyId, ...request.project })
+      : await companyVersion(this.db, { companyId: request.companyId });
     const version = row?.version ?? '0';
     const key = `${request.companyId}\n${request.key}`;
     let entry = entries.get(key);

@@ -1,125 +1,19 @@
 import { lowerMedian, routes } from '@client-portal/api-client';
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_FIXTURES, DEMO_PASSWORD } from '../store/demo/index.js';
-import { hashPassword } from '../store/passwords.js';
+import { DEMO_FIXTURES } from '../store/demo/index.js';
+import { TESTCO_USER, writeHandMadeDelivery } from '../test-support/delivery-fixture.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
 import { testStores } from '../test-support/stores.js';
 
 const { companyId, projectKey, projectId } = DEMO_FIXTURES;
-const TESTCO_USER = 'lead@testco.example';
 const at = (iso: string) => new Date(iso);
 
 describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => {
   const demo = useDemoHost(kind);
+  beforeAll(() => writeHandMadeDelivery(demo.store.db));
 
-  /**
-   * A small company with hand-made events over two ISO weeks (2025-06-02 … 2025-06-15), whose
-   * figures are worked out by hand below.
-   */
-  beforeAll(async () => {
-    const db = demo.store.db;
-    await db.insertInto('companies').values({ id: 'testco', name: 'Test Co' }).execute();
-    await db.insertInto('contacts').values({ id: 'testco-c-1', company_id: 'testco' }).execute();
-    await db
-      .insertInto('users')
-      .values({
-        id: 'u-testco',
-        email: TESTCO_USER,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        display_name: 'Test Lead',
-        role: 'customer',
-        company_id: 'testco',
-        contact_id: 'testco-c-1',
-      })
-      .execute();
-    await db
-      .insertInto('projects')
-      .values({
-        id: 'testco-app',
-        company_id: 'testco',
-        name: 'App',
-        jira_key: 'APP',
-        analytics_enabled: true,
-      })
-      .execute();
-    const base = { company_id: 'testco', project_id: 'testco-app', source: 'webhook' };
-    const deploy = async (id: string, finishedAt: string, environment = 'production', status = 'success') => {
-      const row = await db
-        .insertInto('deployments')
-        .values({
-          ...base,
-          external_id: id,
-          environment,
-          status: status as 'success',
-          finished_at: at(finishedAt),
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return row.id;
-    };
-    const d1 = await deploy('d1', '2025-06-02T10:00:00Z');
-    const d2 = await deploy('d2', '2025-06-03T23:30:00Z');
-    await deploy('d3', '2025-06-04T09:00:00Z', 'production', 'failure');
-    await deploy('d4', '2025-06-05T09:00:00Z', 'staging');
-    const d5 = await deploy('d5', '2025-06-09T00:15:00Z');
-    const d6 = await deploy('d6', '2025-06-16T08:00:00Z');
-    const change = (
-      n: number,
-      deploymentId: number,
-      deployedAt: string,
-      start: Record<string, Date | null>,
-    ) => ({
-      company_id: 'testco',
-      project_id: 'testco-app',
-      kind: 'pr' as const,
-      external_id: String(n),
-      author: `dev${n % 2}`,
-      merged_at: at(deployedAt),
-      deployment_id: deploymentId,
-      deployed_at: at(deployedAt),
-      ...start,
-    });
-    await db
-      .insertInto('code_changes')
-      .values([
-        change(1, d1, '2025-06-02T10:00:00Z', { first_commit_at: at('2025-06-01T10:00:00Z') }), // 24 h
-        change(2, d2, '2025-06-03T23:30:00Z', { opened_at: at('2025-06-03T13:30:00Z') }), // 10 h
-        change(3, d5, '2025-06-09T00:15:00Z', { first_commit_at: at('2025-06-08T22:15:00Z') }), // 2 h
-        change(4, d5, '2025-06-09T00:15:00Z', { first_commit_at: at('2025-06-09T01:00:00Z') }), // < 0: dropped
-        change(5, d6, '2025-06-16T08:00:00Z', { first_commit_at: at('2025-06-16T07:00:00Z') }), // after the range
-        change(6, d2, '2025-06-03T23:30:00Z', { first_commit_at: at('2025-05-31T23:30:00Z') }), // 72 h
-      ])
-      .execute();
-    const incident = (
-      n: number,
-      cause: number | null,
-      attribution: string | null,
-      opened: string,
-      resolved: string | null,
-    ) => ({
-      company_id: 'testco',
-      project_id: 'testco-app',
-      source: 'jira',
-      external_id: `APP-${n}`,
-      opened_at: at(opened),
-      resolved_at: resolved ? at(resolved) : null,
-      caused_by_deployment_id: cause,
-      attribution,
-    });
-    await db
-      .insertInto('incidents')
-      .values([
-        incident(1, d2, 'explicit', '2025-06-04T00:00:00Z', '2025-06-04T03:00:00Z'), // 3 h
-        incident(2, d2, 'window', '2025-06-04T01:00:00Z', '2025-06-10T01:00:00Z'), // 144 h
-        incident(3, d5, null, '2025-06-09T02:00:00Z', '2025-06-09T04:00:00Z'), // not a change failure
-        incident(4, null, null, '2025-06-11T02:00:00Z', '2025-06-11T03:00:00Z'), // no cause
-        incident(5, d1, 'explicit', '2025-06-02T12:00:00Z', null), // still open
-      ])
-      .execute();
-  });
-
-  it('computes every DORA figure of a hand-made data set', async () => {
+  it('computes every DORA figure of a hand-made data set, with the counts behind it', async () => {
     const cookie = await demo.signIn(TESTCO_USER);
     const res = await demo
       .get('/api/analytics/dora?projectKey=APP&from=2025-06-02&to=2025-06-15', cookie)
@@ -128,10 +22,22 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
     expect(dora.grain).toBe('week');
     expect(dora.labels).toEqual(['2025-06-02', '2025-06-09']);
     expect(dora.series).toEqual({
+      // Week 1: d1, d2; week 2: d5.
       deploymentFrequency: [2, 1],
+      // Week 1: [10, 24, 72] → 24; week 2: [2] (the negative span dropped).
       leadTimeForChanges: [24, 2],
+      // d1 and d2 have attributed incidents; d5 has not.
       changeFailureRate: [1, 0],
+      // Resolved in week 1: 3 h; in week 2: 144 h.
       failedDeploymentRecoveryTime: [3, 144],
+      // d5 is a hotfix.
+      reworkRate: [0, 1],
+    });
+    expect(dora.counts).toEqual({
+      changes: [3, 1],
+      incidents: [1, 1],
+      failedDeployments: [2, 0],
+      reworkDeployments: [0, 1],
     });
     expect(dora.headline).toEqual({
       deploymentFrequency: {
@@ -139,13 +45,34 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
         perWeek: 1.5,
         medianDeploymentDaysPerWeek: 1,
         medianDeploymentDaysPerMonth: 3,
+        medianDeploymentDaysPerSixMonths: 3,
         tier: 'high',
       },
-      leadTimeForChanges: { medianHours: 10, changes: 4, tier: 'elite' },
-      changeFailureRate: { rate: 0.6667, failedDeployments: 2, deployments: 3, tier: 'low' },
+      // [2, 10, 24, 72]: the lower median is 10; pull request 7 waits.
+      leadTimeForChanges: { medianHours: 10, changes: 4, changesWaiting: 1, tier: 'elite' },
+      changeFailureRate: {
+        rate: 0.6667,
+        failedDeployments: 2,
+        deployments: 3,
+        // Opened in the range: 1, 2, 5 attributed; 4 without a cause; 3 not a change failure.
+        incidents: { attributed: 3, unattributed: 1, excluded: 1 },
+        tier: 'low',
+      },
       failedDeploymentRecoveryTime: { medianHours: 3, incidents: 2, tier: 'high' },
+      reworkRate: { rate: 0.3333, reworkDeployments: 1, deployments: 3 },
     });
     expect(dora.performance).toEqual({ tier: 'low', benchmark: 'dora-2023' });
+    // Nothing before the range: only the deployments per week compare (0 → 1.5).
+    expect(dora.comparison).toEqual({
+      range: { from: '2025-05-19', to: '2025-06-01' },
+      deploymentFrequency: { previous: 0, absolute: 1.5, relative: null },
+      leadTimeForChanges: { previous: null, absolute: null, relative: null },
+      changeFailureRate: { previous: null, absolute: null, relative: null },
+      failedDeploymentRecoveryTime: { previous: null, absolute: null, relative: null },
+      reworkRate: { previous: null, absolute: null, relative: null },
+    });
+    // Written straight to the tables, not through the ingest path: no source recorded a delivery.
+    expect(dora.sources).toEqual([]);
 
     const daily = await demo
       .get('/api/analytics/dora?projectKey=APP&from=2025-06-02&to=2025-06-15&grain=day', cookie)
@@ -158,6 +85,27 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
     expect(days.series.leadTimeForChanges.slice(0, 2)).toEqual([24, 10]);
   });
 
+  it('takes the tiers of the 2021 report on request, the figures unchanged', async () => {
+    const cookie = await demo.signIn(TESTCO_USER);
+    const path = '/api/analytics/dora?projectKey=APP&from=2025-06-02&to=2025-06-15';
+    const y2023 = routes.dora.response.parse((await demo.get(path, cookie).expect(200)).body);
+    const y2021 = routes.dora.response.parse(
+      (await demo.get(`${path}&benchmark=dora-2021`, cookie).expect(200)).body,
+    );
+    const tiers = (m: typeof y2021) => [
+      m.headline.deploymentFrequency.tier,
+      m.headline.leadTimeForChanges.tier,
+      m.headline.changeFailureRate.tier,
+      m.headline.failedDeploymentRecoveryTime.tier,
+    ];
+    // 2021: 3 deployment days in June → high; 10 h is not < 1 h → high; 66.67 % → low; 3 h → high.
+    expect(tiers(y2021)).toEqual(['high', 'high', 'low', 'high']);
+    expect(tiers(y2023)).toEqual(['high', 'elite', 'low', 'high']);
+    expect(y2021.performance).toEqual({ tier: 'low', benchmark: 'dora-2021' });
+    expect(y2021.series).toEqual(y2023.series);
+    await demo.get(`${path}&benchmark=dora-2019`, cookie).expect(400);
+  });
+
   it('builds the project card from the same events', async () => {
     const cookie = await demo.signIn(TESTCO_USER);
     const res = await demo
@@ -167,7 +115,7 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
     expect(card.project).toEqual({ jiraProjectKey: 'APP', name: 'App' });
     expect(card.activity).toEqual({
       deployments: 3,
-      pullRequestsMerged: 5,
+      pullRequestsMerged: 6,
       incidentsOpened: 5,
       openIncidents: 1,
       contributors: 2,

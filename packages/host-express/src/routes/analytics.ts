@@ -1,15 +1,20 @@
 import {
   type DateRange,
+  DORA_EVENTS_PAGE_SIZE,
   dayOf,
+  doraEventList,
+  doraHeadline,
   INPUT_RULE_MESSAGES,
   parseDay,
+  previousRange,
   resolveAnalyticsRange,
   routes,
 } from '@client-portal/api-client';
 import { type Request, type Response, type Router, Router as createRouter } from 'express';
 import { aiUsage } from '../analytics/ai-usage-queries.js';
-import { projectCard, projectDelivery } from '../analytics/delivery-queries.js';
-import { doraHeadline, doraMetrics } from '../analytics/dora.js';
+import { projectCard } from '../analytics/delivery-queries.js';
+import { projectDora } from '../analytics/dora.js';
+import { doraEvents } from '../analytics/dora-events.js';
 import {
   analyticsProjects,
   isCompanyProject,
@@ -20,6 +25,7 @@ import {
 import { projectAnalytics } from '../analytics/project-summary.js';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
+import { prepareJson, sendPreparedJson } from '../http/send-json.js';
 import { type KeptAnswer, routeMounter, sendKept } from './mount.js';
 
 /**
@@ -48,14 +54,27 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
   }
 
   const mount = routeMounter(ctx, router);
-  /** Analytics are kept while the company's data is unchanged; the browser revalidates (ETag). */
+  /**
+   * Analytics are kept while their data is unchanged (the company's, or for a project's delivery
+   * answers its project's and range's: `project`); the browser revalidates (ETag). Kept because it
+   * measured: DORA of the demo's PORTAL on PostgreSQL served 16.0 % of bare Express with the cache
+   * (708 µs host + 293 µs database CPU a request) against 11.4 % without (1,198 + 351 µs).
+   */
   const answer = (
     req: Request,
     res: Response,
     key: readonly unknown[],
     compute: () => Promise<unknown>,
     missing = 'No such project for this company.',
-  ) => sendKept(ctx, req, res, { key, caching: 'revalidate', missing } satisfies KeptAnswer, compute);
+    project?: KeptAnswer['project'],
+  ) =>
+    sendKept(
+      ctx,
+      req,
+      res,
+      { key, caching: 'revalidate', missing, ...(project ? { project } : {}) } satisfies KeptAnswer,
+      compute,
+    );
 
   mount(routes.projects, async (req, res, _input, { companyId }) => {
     await answer(req, res, ['projects'], async () => ({ data: await visibleProjects(db, companyId) }));
@@ -70,12 +89,19 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
   mount(routes.projectAnalytics, async (req, res, { params, query }, { companyId }) => {
     const range = rangeOf(query, res);
     if (!range) return;
-    await answer(req, res, ['card', params.projectKey, range.from, range.to], async () => {
-      const delivery = await projectCard(db, companyId, params.projectKey, range);
-      if (!delivery) return null;
-      const { project, days, activity, aiTools } = delivery;
-      return projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools });
-    });
+    await answer(
+      req,
+      res,
+      ['card', params.projectKey, range.from, range.to],
+      async () => {
+        const delivery = await projectCard(db, companyId, params.projectKey, range);
+        if (!delivery) return null;
+        const { project, days, activity, aiTools } = delivery;
+        return projectAnalytics({ project, range, activity, headline: doraHeadline(days, range), aiTools });
+      },
+      undefined,
+      { jiraKey: params.projectKey, ...range },
+    );
   });
 
   mount(routes.githubOrganisations, async (req, res, { query: { projectId } }, { companyId }) => {
@@ -101,10 +127,44 @@ export function createAnalyticsRoutes(ctx: HostContext, router: Router = createR
     const range = rangeOf(query, res);
     if (!range) return;
     const grain = query.grain ?? 'week';
-    await answer(req, res, ['dora', query.projectKey, range.from, range.to, grain], async () => {
-      const delivery = await projectDelivery(db, companyId, query.projectKey, range);
-      return delivery && doraMetrics(delivery.project.jiraKey, delivery.days, range, grain);
+    const benchmark = query.benchmark ?? 'dora-2023';
+    // It reads the days of the previous range too (the period-over-period change).
+    const days = { from: previousRange(range)?.from ?? range.from, to: range.to };
+    await answer(
+      req,
+      res,
+      ['dora', query.projectKey, range.from, range.to, grain, benchmark],
+      () => projectDora(db, companyId, { projectKey: query.projectKey, range, grain, benchmark }),
+      undefined,
+      { jiraKey: query.projectKey, ...days },
+    );
+  });
+
+  // Not kept by the response cache: the rows come from the event tables, whose every update (a
+  // pull request linked, an incident attributed) the read versions do not follow.
+  mount(routes.doraEvents, async (req, res, { params, query }, { companyId }) => {
+    const range = rangeOf(query, res);
+    if (!range) return;
+    const list = doraEventList(params.metric, query.list);
+    if (list === null) {
+      problem(res, 400, 'Bad Request', 'The query string is invalid.', 'about:blank', [
+        { path: 'list', message: `is not a list of ${params.metric}` },
+      ]);
+      return;
+    }
+    const page = await doraEvents(db, companyId, {
+      projectKey: params.projectKey,
+      metric: params.metric,
+      list,
+      range,
+      page: Number(query.page ?? 1),
+      pageSize: Number(query.pageSize ?? DORA_EVENTS_PAGE_SIZE),
     });
+    if (!page) {
+      problem(res, 404, 'Not Found', 'No such project for this company.');
+      return;
+    }
+    sendPreparedJson(req, res, prepareJson(page), 'revalidate');
   });
 
   mount(routes.aiUsage, async (req, res, { query }, { companyId }) => {

@@ -1,14 +1,20 @@
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
-import { COMPANY_TABLES, SHARED_TABLES, TEAM_TABLES } from '../store/migrations/0006-read-versions.js';
-import { PG_TYPES, storeFromPool } from '../store/open-store.js';
+import { COVERED_TABLES, READ_VERSION_TABLES } from '../http/read-versions.js';
+import { type CachedRequest, ResponseCache } from '../http/response-cache.js';
+import { PG_TYPES, storeFromPgliteThread, storeFromPool } from '../store/open-store.js';
 import type { Database } from '../store/schema.js';
 import { ANALYTICS_ROUTES } from '../test-support/analytics-routes.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import { postgresTestStore, type TestStoreKind, testStores } from '../test-support/stores.js';
+import {
+  pgliteTestThread,
+  postgresTestStore,
+  type TestStoreKind,
+  testStores,
+} from '../test-support/stores.js';
 
 // The read routes answer through the response cache (http/response-cache.ts). What a user must
 // never notice: a write to the data shows at the next request, whoever wrote it; one company never
@@ -123,6 +129,47 @@ describe.each(testStores)('cached read answers on $name', (kind) => {
     expect((await get(repositories)).data.map((r: { name: string }) => r.name)).toContain('renamed-repo');
   });
 
+  it('recompute a project’s DORA answer only after a write to that project re-derives a day of its range', async () => {
+    const acme = await demo.signIn(ACME_USER);
+    // A month long ago (its previous month too: the comparison reads it).
+    const dora = `/api/analytics/dora?projectKey=${projectKey}&from=2025-03-01&to=2025-03-31`;
+    const deployments = async () =>
+      (await demo.get(dora, acme).expect(200)).body.headline.deploymentFrequency.deployments as number;
+    const before = await deployments();
+    // Behind the versions' back: PORTAL's last March day with deployments has 100 more.
+    await unseen(db(), (trx) =>
+      sql`update delivery_days set dora = json_build_array(day, deployments + 100, failed_deployments,
+          lead_times, recoveries, rework_deployments, incidents_unattributed, incidents_excluded,
+          changes_waiting)
+        where project_id = ${projectId} and day = (select max(day) from delivery_days
+          where project_id = ${projectId} and day <= '2025-03-31' and deployments > 0)`.execute(trx),
+    );
+    // Another project's new deployment in March: not PORTAL's answer.
+    await db()
+      .insertInto('deployments')
+      .values({
+        company_id: 'acme',
+        project_id: 'acme-route',
+        source: 'webhook',
+        external_id: 'cached-range-route',
+        environment: 'production',
+        status: 'success',
+        finished_at: new Date('2025-03-10T10:00:00Z'),
+      })
+      .execute();
+    expect(await deployments()).toBe(before);
+    // A PORTAL deployment of June marked a hotfix: its day is re-derived, outside the range.
+    const hotfix = (from: string, to: string) =>
+      sql`update deployments set is_hotfix = not is_hotfix where id = (select min(id) from deployments
+        where project_id = ${projectId} and environment = 'production' and status = 'success'
+          and finished_at >= ${from}::timestamptz and finished_at < ${to}::timestamptz)`.execute(db());
+    await hotfix('2025-06-01T00:00:00Z', '2025-06-16T00:00:00Z');
+    expect(await deployments()).toBe(before);
+    // Its first of March: computed again, with the change nobody saw (on another day).
+    await hotfix('2025-03-01T00:00:00Z', '2025-04-01T00:00:00Z');
+    expect(await deployments()).toBe(before + 100);
+  });
+
   it('never serve one company’s kept answer to another, staff switching companies included', async () => {
     const acme = await demo.signIn(ACME_USER);
     const globex = await demo.signIn(GLOBEX_USER);
@@ -195,14 +242,16 @@ describe.each(testStores)('read answers with the cache turned off (RESPONSE_CACH
   });
 });
 
-// Which tables a cached route reads must be covered by read_versions' triggers (migration 0006), or
-// a write to an uncovered table would go unseen. The statements each route sends to PostgreSQL
-// when it computes are captured, and every table they name must be covered.
+// Which tables a cached route reads must be covered by the read versions' triggers (the list in
+// http/read-versions.ts), or a write to an uncovered table would go unseen. The statements each
+// route sends to the store when it computes are captured, and every table they name must be
+// covered; a table covered only per project or per day must be read by an answer that names its
+// project and days (CachedRequest.project).
 const postgresUrl = process.env.DATABASE_URL_TEST || process.env.DATABASE_URL;
 const captured: string[] = [];
 
 /** A PostgreSQL test store whose statements are recorded in `captured`. */
-function recordingStore(url: string): TestStoreKind {
+function recordingPostgres(url: string): TestStoreKind {
   return {
     name: 'PostgreSQL',
     kind: 'postgres',
@@ -230,24 +279,49 @@ function recordingStore(url: string): TestStoreKind {
   };
 }
 
-describe.skipIf(!postgresUrl)('the tables cached routes read', () => {
-  const demo = useDemoHost(recordingStore(postgresUrl as string));
+/** An embedded test store whose statements are recorded in `captured`. */
+const recordingPglite: TestStoreKind = {
+  name: 'PGlite',
+  kind: 'pglite',
+  async open() {
+    const thread = await pgliteTestThread();
+    const query = thread.query.bind(thread);
+    thread.query = ((text: string, ...rest: unknown[]) => {
+      captured.push(text);
+      return (query as (...args: unknown[]) => unknown)(text, ...rest);
+    }) as typeof thread.query;
+    return { ...storeFromPgliteThread(thread), url: null };
+  },
+};
 
-  it('are all covered by read_versions triggers', async () => {
+const recordingStores = [recordingPglite, ...(postgresUrl ? [recordingPostgres(postgresUrl)] : [])];
+
+describe.each(recordingStores)('the tables cached routes read on $name', (kind) => {
+  const demo = useDemoHost(kind);
+  const requests: CachedRequest[] = [];
+  let spy: ReturnType<typeof vi.spyOn> | undefined;
+  beforeAll(() => {
+    const send = ResponseCache.prototype.send;
+    spy = vi.spyOn(ResponseCache.prototype, 'send').mockImplementation(function (
+      this: ResponseCache,
+      ...args
+    ) {
+      requests.push(args[2]);
+      return send.apply(this, args);
+    });
+  });
+  afterAll(() => spy?.mockRestore());
+
+  it('are all covered by read-version triggers, per project and day where the answer names them', async () => {
     const acme = await demo.signIn(ACME_USER);
     const { rows } = await sql<{ name: string }>`select table_name::text as name
       from information_schema.tables where table_schema = current_schema()`.execute(demo.store.db);
     const tables = new Set(rows.map((r) => r.name));
-    const covered = new Set<string>([
-      ...COMPANY_TABLES,
-      ...SHARED_TABLES,
-      ...TEAM_TABLES,
-      'read_versions',
-      // Derived by triggers from covered tables (ai_usage_daily).
-      'ai_usage_breakdowns',
-    ]);
+    const covered = new Set<string>(COVERED_TABLES);
+    const scoped = new Set<string>([...READ_VERSION_TABLES.project, ...READ_VERSION_TABLES.day]);
     for (const path of CACHED_ROUTES) {
       captured.length = 0;
+      requests.length = 0;
       await demo.get(path, acme).expect(200);
       const read = new Set<string>();
       for (const text of captured) {
@@ -263,6 +337,9 @@ describe.skipIf(!postgresUrl)('the tables cached routes read', () => {
         [...read].filter((t) => !covered.has(t)),
         path,
       ).toEqual([]);
+      if ([...read].some((t) => scoped.has(t))) {
+        expect(requests.at(-1)?.project, `${path} names its project and days`).toBeDefined();
+      }
     }
   });
 });

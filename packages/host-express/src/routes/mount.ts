@@ -2,6 +2,7 @@ import type { AnyRoute } from '@client-portal/api-client';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import type { HostContext } from '../context.js';
 import { problem } from '../http/problem.js';
+import type { CachedRequest } from '../http/response-cache.js';
 import type { Caching } from '../http/send-json.js';
 import { type ValidatedInput, validate } from '../http/validate.js';
 import { type CallerScope, requireCompany, scopeOf } from './scope.js';
@@ -46,6 +47,8 @@ export interface KeptAnswer {
   caching: Caching;
   /** The 404 detail when `compute` resolves null. */
   missing?: string;
+  /** An answer about one project's delivery data: the project and days it reads (see CachedRequest). */
+  project?: CachedRequest['project'];
 }
 
 /**
@@ -61,10 +64,11 @@ export async function sendKept(
   answer: KeptAnswer,
   compute: () => Promise<unknown>,
 ): Promise<void> {
-  const request = {
+  const request: CachedRequest = {
     companyId: scopeOf(req).companyId,
     key: JSON.stringify(answer.key),
     caching: answer.caching,
+    ...(answer.project ? { project: answer.project } : {}),
   };
   if (!(await ctx.responses.send(req, res, request, compute))) {
     problem(res, 404, 'Not Found', answer.missing ?? 'Not found.');

@@ -3,12 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_NOW } from '../test-support/host.js';
 import { type TestStore, testStores } from '../test-support/stores.js';
 import { seedDemo } from './demo/index.js';
-import { COMPANY_TABLES, SHARED_TABLES, TEAM_TABLES } from './migrations/0006-read-versions.js';
+import { READ_VERSION_TABLES } from '../http/read-versions.js';
 import type { Database } from './schema.js';
 
-// read_versions is kept by triggers (migration 0006): every statement that changes a company's rows
-// in a table the cached routes read must change that company's version and no other company's;
-// shared data and truncations change everyone's. The response cache is only as right as this.
+// The read versions are kept by triggers (http/read-versions.ts, migrations 0006 and 0008): every
+// statement that changes a company's rows in a table the cached routes read must change that
+// company's version and no other company's; delivery days change only their project's days, new
+// events only their project; shared data and truncations change everyone's. The response cache is
+// only as right as this.
+
+const { company, team, shared } = READ_VERSION_TABLES;
 
 class Rollback extends Error {}
 
@@ -54,7 +58,7 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
       ? sql`team_id in (select id from teams where company_id = ${company})`
       : sql`company_id = ${company}`;
 
-  it.each([...COMPANY_TABLES, ...TEAM_TABLES])(
+  it.each([...company, ...team])(
     'an insert, update or delete of one company’s rows in %s bumps that company only',
     async (table) => {
       await inRolledBack(store.db, async (trx) => {
@@ -103,7 +107,7 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
     },
   );
 
-  it.each(SHARED_TABLES)('a change to %s (shared by every company) bumps every company', async (table) => {
+  it.each(shared)('a change to %s (shared by every company) bumps every company', async (table) => {
     await inRolledBack(store.db, async (trx) => {
       const before = await both(trx);
       const column = sql.ref('name');
@@ -138,24 +142,99 @@ describe.each(testStores)('read versions kept by the database on $name', (kind) 
     });
   });
 
-  it('writing delivery events bumps their company through the derived delivery days', async () => {
+  /** The version of one project's days (or of one day), and of the project's own scope. */
+  const dayVersion = async (db: Kysely<Database>, project: string, day?: string) => {
+    const { rows } = await sql<{ v: string }>`select coalesce(sum(version), 0)::text as v
+      from read_day_versions where company_id = 'acme' and project_id = ${project}
+        and (${day ?? null}::date is null or day = ${day ?? null}::date)`.execute(db);
+    return BigInt(rows[0]?.v ?? '0');
+  };
+  const projectScope = async (db: Kysely<Database>, project: string) => {
+    const { rows } = await sql<{ v: string }>`select coalesce(sum(version), 0)::text as v
+      from read_versions where scope = ${`acme/${project}`}`.execute(db);
+    return BigInt(rows[0]?.v ?? '0');
+  };
+  const state = async (db: Kysely<Database>) => ({
+    company: await both(db),
+    portal: await projectScope(db, 'acme-portal'),
+    route: await projectScope(db, 'acme-route'),
+    portalDays: await dayVersion(db, 'acme-portal'),
+    portalToday: await dayVersion(db, 'acme-portal', TEST_NOW.toISOString().slice(0, 10)),
+    routeDays: await dayVersion(db, 'acme-route'),
+  });
+  const deployment = (externalId: string) => ({
+    company_id: 'acme',
+    project_id: 'acme-portal',
+    source: 'webhook',
+    external_id: externalId,
+    environment: 'production',
+    status: 'success' as const,
+    finished_at: TEST_NOW,
+  });
+
+  it('a delivery event bumps the day it re-derives, not the company, the project or another project', async () => {
     await inRolledBack(store.db, async (trx) => {
-      const before = await both(trx);
+      const before = await state(trx);
+      await trx.insertInto('deployments').values(deployment('read-versions-test')).execute();
+      const after = await state(trx);
+      expect(after.company).toEqual(before.company);
+      expect(after.portalToday).toBeGreaterThan(before.portalToday);
+      // Only today's day of the project moved.
+      expect(after.portalDays - before.portalDays).toBe(after.portalToday - before.portalToday);
+      expect(after.route).toBe(before.route);
+      expect(after.routeDays).toBe(before.routeDays);
+    });
+  });
+
+  it('a source delivering (delivery_sources) bumps its project only', async () => {
+    await inRolledBack(store.db, async (trx) => {
+      const before = await state(trx);
       await trx
-        .insertInto('deployments')
+        .insertInto('delivery_sources')
         .values({
           company_id: 'acme',
           project_id: 'acme-portal',
-          source: 'webhook',
-          external_id: 'read-versions-test',
-          environment: 'production',
-          status: 'success',
-          finished_at: TEST_NOW,
+          events: 'deployments',
+          source: 'read-versions-test',
+          last_received_at: TEST_NOW,
         })
         .execute();
-      const after = await both(trx);
-      expect(after.acme).toBeGreaterThan(before.acme);
-      expect(after.globex).toBe(before.globex);
+      const after = await state(trx);
+      expect(after.portal).toBeGreaterThan(before.portal);
+      expect(after.route).toBe(before.route);
+      expect(after.portalDays).toBe(before.portalDays);
+      expect(after.company).toEqual(before.company);
+    });
+  });
+
+  it('an update of an event bumps only the days it re-derives', async () => {
+    await inRolledBack(store.db, async (trx) => {
+      await trx.insertInto('deployments').values(deployment('read-versions-update')).execute();
+      const before = await state(trx);
+      await trx
+        .updateTable('deployments')
+        .set({ status: 'failure' })
+        .where('external_id', '=', 'read-versions-update')
+        .execute();
+      const after = await state(trx);
+      expect(after.portal).toBe(before.portal);
+      expect(after.portalToday).toBeGreaterThan(before.portalToday);
+      expect(after.company).toEqual(before.company);
+    });
+  });
+
+  it('a change to the project summary (delivery_projects) bumps that project only', async () => {
+    await inRolledBack(store.db, async (trx) => {
+      const before = await state(trx);
+      await trx
+        .updateTable('delivery_projects')
+        .set({ open_incidents: 99 })
+        .where('project_id', '=', 'acme-portal')
+        .execute();
+      const after = await state(trx);
+      expect(after.portal).toBeGreaterThan(before.portal);
+      expect(after.route).toBe(before.route);
+      expect(after.company).toEqual(before.company);
     });
   });
 

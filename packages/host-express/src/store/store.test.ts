@@ -32,6 +32,7 @@ const TABLES = [
   'kb_articles',
   'projects',
   'rate_limits',
+  'read_day_versions',
   'read_versions',
   'repository_commits',
   'sessions',

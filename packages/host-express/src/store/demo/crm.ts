@@ -33,6 +33,8 @@ export const DEMO_FIXTURES = {
   fileId: 'doc-acme-msa',
   articleSlug: 'getting-started-with-the-portal',
   searchQuery: 'dora',
+  /** A DORA metric (the drill-down route's path parameter). */
+  metric: 'changeFailureRate',
   /** Globex's records: another company's ids must answer 404. */
   foreign: {
     companyId: GLOBEX,

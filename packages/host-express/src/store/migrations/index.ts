@@ -6,6 +6,7 @@ import * as deliveryDays from './0004-delivery-days.js';
 import * as aiUsageBreakdowns from './0005-ai-usage-breakdowns.js';
 import * as readVersions from './0006-read-versions.js';
 import * as ingest from './0007-ingest.js';
+import * as readVersionsScoped from './0008-read-versions-scoped.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -20,4 +21,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0005-ai-usage-breakdowns': aiUsageBreakdowns,
   '0006-read-versions': readVersions,
   '0007-ingest': ingest,
+  '0008-read-versions-scoped': readVersionsScoped,
 };
