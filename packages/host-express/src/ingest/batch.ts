@@ -119,29 +119,88 @@ export async function inBatch<T>(
     await sql`set local plan_cache_mode = force_custom_plan`.execute(trx);
     await sql`set local jit = off`.execute(trx);
     const result = await work(trx);
-    await analyseGrownTables(trx);
+    await analyseGrownTables(trx, companyId, db);
     return result;
   };
   return db.isTransaction ? run(db) : db.transaction().execute(run);
 }
 
-/** The tables the ingest and derivation queries read by index. */
-const EVENT_TABLES = ['deployments', 'code_changes', 'incidents', 'repository_commits'] as const;
+/** The tables the ingest and derivation queries read by index (delivery_days: the day refresh's). */
+const EVENT_TABLES = [
+  'deployments',
+  'code_changes',
+  'incidents',
+  'repository_commits',
+  'delivery_days',
+] as const;
+
+/** Below this many rows of one company, a misread estimate costs little; above, plans go wrong. */
+const COMPANY_ROWS_FLOOR = 1000;
+/** When a table was last analysed for a company (rule 2 below), per store, by `table\ncompany`. */
+const analysedForCompany = new WeakMap<object, Map<string, number>>();
+const COMPANY_ANALYSE_EVERY_MS = 60_000;
 
 /**
- * ANALYSE each event table that has doubled in size (pages) since it was last analysed. Without
- * statistics the planner guesses every equality as selective and picks among indexes that share a
- * prefix by chance: a batch that takes 50 ms took over 10 s once a table held some 10,000 rows. The
- * embedded store never analyses by itself, and PostgreSQL's autovacuum lags a bulk load by a minute
- * or more. Doubling keeps it to a few times over a table's life (each samples at most 30,000 rows).
+ * ANALYSE the event tables whose statistics would mislead the next batch's plans. The embedded
+ * store never analyses by itself, and PostgreSQL's autovacuum lags a bulk load by a minute or more.
+ * 1. A table that has doubled in size (pages) since it was last analysed: without statistics the
+ *    planner guesses every equality as selective (a batch of 50 ms took over 10 s once a table held
+ *    some 10,000 rows). Doubling keeps it to a few times over a table's life.
+ * 2. A table this batch wrote to, where the batch's company now holds 1,000 rows or more but the
+ *    statistics put it under 1,000 (the planner's own estimate for `company_id = $1`): a new
+ *    customer's first backfill into a table full of other companies. The planner then takes the
+ *    company for a handful of rows and, every index starting with company_id looking alike, picks
+ *    one that matches only that column and reads all of the company's rows per lookup: loading
+ *    tier L (bench/scale.mjs), a day refresh took 1–7 s instead of ~50 ms and push lookups 3.5 s.
+ *    At most once a minute per table and company in a process and store (a company too small for the
+ *    statistics' common values stays under the estimate).
+ * Each samples at most 30,000 rows.
  */
-async function analyseGrownTables(trx: Kysely<Database>): Promise<void> {
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_class c
-    where c.oid = any(array[${sql.join(EVENT_TABLES.map((t) => sql`${t}::regclass`))}])
-      and pg_relation_size(c.oid) / current_setting('block_size')::int > greatest(2 * c.relpages, 8)
-    order by 1`.execute(trx);
-  for (const { name } of rows) await sql`analyze ${sql.table(name)}`.execute(trx);
+async function analyseGrownTables(trx: Kysely<Database>, companyId: string, store: object): Promise<void> {
+  const { rows } = await sql<{ name: string; grown: boolean; wrote: boolean; estimated: number | null }>`
+    with t as (
+      select c.oid, c.relname, c.relpages, greatest(c.reltuples, 0) as reltuples from pg_class c
+      where c.oid = any(array[${sql.join(EVENT_TABLES.map((t) => sql`${t}::regclass`))}])
+    )
+    select t.relname as name,
+      pg_relation_size(t.oid) / current_setting('block_size')::int > greatest(2 * t.relpages, 8) as grown,
+      pg_stat_get_xact_tuples_inserted(t.oid) > 0 as wrote,
+      (select t.reltuples * case
+          when array_position(s.most_common_vals::text::text[], ${companyId}) is not null
+            then s.most_common_freqs[array_position(s.most_common_vals::text::text[], ${companyId})]
+          else (1 - s.null_frac - coalesce((select sum(f) from unnest(s.most_common_freqs) f), 0))
+            / greatest(case when s.n_distinct < 0 then -s.n_distinct * t.reltuples else s.n_distinct end
+                - coalesce(cardinality(s.most_common_freqs), 0), 1)
+        end
+        from pg_stats s
+        where s.schemaname = current_schema() and s.tablename = t.relname and s.attname = 'company_id')::float8
+        as estimated
+    from t order by 1`.execute(trx);
+  const now = Date.now();
+  let analysed = analysedForCompany.get(store);
+  if (!analysed) {
+    analysed = new Map();
+    analysedForCompany.set(store, analysed);
+  }
+  for (const { name, grown, wrote, estimated } of rows) {
+    let analyse = grown;
+    const key = `${name}\n${companyId}`;
+    if (!analyse && wrote && estimated !== null && estimated < COMPANY_ROWS_FLOOR) {
+      const last = analysed.get(key);
+      if (last === undefined || now - last >= COMPANY_ANALYSE_EVERY_MS) {
+        const { rows: counted } = await sql<{ n: number }>`
+          select count(*)::int as n from (
+            select 1 from ${sql.table(name)} where company_id = ${companyId} limit ${COMPANY_ROWS_FLOOR}
+          ) x`.execute(trx);
+        analyse = (counted[0]?.n ?? 0) >= COMPANY_ROWS_FLOOR;
+        if (analyse) {
+          if (analysed.size >= 10_000) analysed.clear();
+          analysed.set(key, now);
+        }
+      }
+    }
+    if (analyse) await sql`analyze ${sql.table(name)}`.execute(trx);
+  }
 }
 
 /** The project's attribution window; an Error (not a refusal) when the scope names no project. */
