@@ -200,7 +200,7 @@ describe('the built Storybook, as designers open it', () => {
     } finally {
       await context.close();
     }
-    expect(failing).toEqual([]);
+    expect(failing, `docs pages with a problem:\n${failing.join('\n')}`).toEqual([]);
   }, 600_000);
 
   it(`every story finishes without an error or a failed check, at a ${CANVAS.width}×${CANVAS.height} canvas`, async () => {
@@ -218,6 +218,20 @@ describe('the built Storybook, as designers open it', () => {
         }),
       )
     ).flat();
+    // A story with a problem runs once more, alone on a fresh page: on a machine loaded by other
+    // work a slow story can miss its 30 s, and the list below must name what fails every time.
+    const retried: string[] = [];
+    for (const [i, outcome] of outcomes.entries()) {
+      if (outcome.problems.length === 0) continue;
+      const story = stories.find((s) => s.id === outcome.id) as IndexEntry;
+      const page = await preview(story.id);
+      const again = await run(page, story, true);
+      await page.context().close();
+      if (again.problems.length === 0)
+        retried.push(`${outcome.title} (first run: ${outcome.problems.join(' | ')})`);
+      outcomes[i] = again;
+    }
+    if (retried.length > 0) console.log(`stories that passed only on a second run: ${retried.join('; ')}`);
     const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3);
     console.log(
       `built Storybook: ${outcomes.length} stories, ${outcomes.filter((o) => o.problems.length === 0).length} without a problem; slowest ${slowest.map((o) => `${o.title} ${o.ms} ms`).join(', ')}`,
@@ -228,6 +242,6 @@ describe('the built Storybook, as designers open it', () => {
     const failing = outcomes
       .filter((o) => o.problems.length > 0)
       .map((o) => `${o.title}: ${o.problems.join(' | ')}`);
-    expect(failing).toEqual([]);
+    expect(failing, `stories with a problem, twice:\n${failing.join('\n')}`).toEqual([]);
   }, 900_000);
 });
