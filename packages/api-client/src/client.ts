@@ -20,7 +20,11 @@ export interface ApiClientOptions {
   credentials?: RequestCredentials;
   /** Milliseconds before a call fails with kind 'timeout'. Default 15 000 (30 000 for analytics). */
   timeout?: number;
-  /** Extra attempts for idempotent calls on network errors, 408, 429, 502–504. Default 1. */
+  /**
+   * Extra attempts for idempotent calls on network errors, 408, 429, 502–504, after the server's
+   * Retry-After (at most 10 s) or a backoff. Default 2. The only retry layer: the TanStack Query
+   * options (./queries) never retry, so one failing request is sent at most three times.
+   */
   retryLimit?: number;
 }
 
@@ -38,6 +42,7 @@ interface CallInput {
 const DEFAULT_TIMEOUT = 15_000;
 const SLOW_TIMEOUT = 30_000;
 const RETRY_STATUSES = [408, 429, 502, 503, 504];
+const DEFAULT_RETRY_LIMIT = 2;
 const ACCEPT = 'application/json, application/problem+json';
 
 export function createApiClient(options: ApiClientOptions = {}) {
@@ -94,7 +99,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         signal: call.signal,
         timeout: options.timeout ?? (route.kind === 'json' && route.slow ? SLOW_TIMEOUT : DEFAULT_TIMEOUT),
         retry: {
-          limit: retryable ? (options.retryLimit ?? 1) : 0,
+          limit: retryable ? (options.retryLimit ?? DEFAULT_RETRY_LIMIT) : 0,
           methods: ['get'],
           statusCodes: RETRY_STATUSES,
           maxRetryAfter: 10_000,

@@ -6,7 +6,8 @@ import { createApiClient } from './client.js';
 import { RequestError } from './errors.js';
 import { createPortalFixtures } from './mocks/fixtures/portal.js';
 import { handlers, routeHandler } from './mocks/handlers.js';
-import { ANALYTICS_FRESHNESS, createMutations, createQueries, queryKeys, retryTransient } from './queries.js';
+import { http, HttpResponse } from 'msw';
+import { ANALYTICS_FRESHNESS, createMutations, createQueries, queryKeys } from './queries.js';
 
 const BASE = 'http://api.test';
 const fixtures = createPortalFixtures();
@@ -136,15 +137,36 @@ describe('query options', () => {
     expect(queryKeys.dora({ projectKey: 'A' }).slice(0, 2)).toEqual(queryKeys.analytics());
   });
 
-  it('retries transient failures twice at most, never 4xx or malformed responses', () => {
-    const error = (kind: RequestError['kind'], status: number) =>
-      new RequestError('x', { kind, status, method: 'GET', url: '/', routeId: 'teams' });
-    expect(retryTransient(0, error('network', 0))).toBe(true);
-    expect(retryTransient(1, error('http', 503))).toBe(true);
-    expect(retryTransient(2, error('http', 503))).toBe(false);
-    expect(retryTransient(0, error('http', 404))).toBe(false);
-    expect(retryTransient(0, error('malformed-response', 200))).toBe(false);
-    expect(retryTransient(0, new Error('x'))).toBe(false);
+  it('retry in one layer: a GET failing with 503 is sent three times in all, a 404 once', async () => {
+    // The client retries (twice, after a backoff); the queries never do: before, ky's retry ran
+    // inside each of TanStack Query's three attempts, six sends for one failing request.
+    const client = createApiClient({ baseUrl: BASE });
+    const queries = createQueries(client);
+    for (const options of [queries.session(), queries.teams(), queries.dora({ projectKey: 'A' })]) {
+      expect(options.retry).toBe(false);
+    }
+    let sent = 0;
+    server.use(
+      http.get(`${BASE}/api/teams`, () => {
+        sent += 1;
+        return HttpResponse.json({ title: 'Unavailable' }, { status: 503 });
+      }),
+    );
+    const cache = new QueryClient();
+    const error = await cache.fetchQuery(queries.teams()).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestError);
+    expect((error as RequestError).status).toBe(503);
+    expect(sent).toBe(3);
+
+    sent = 0;
+    server.use(
+      http.get(`${BASE}/api/teams`, () => {
+        sent += 1;
+        return HttpResponse.json({ title: 'Not Found' }, { status: 404 });
+      }),
+    );
+    await new QueryClient().fetchQuery(queries.teams()).catch(() => undefined);
+    expect(sent).toBe(1);
   });
 
   it('mutations are never retried', () => {

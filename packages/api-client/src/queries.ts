@@ -1,6 +1,5 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client.js';
-import { isRequestError } from './errors.js';
 import type { AiUsageQuery } from './schemas/ai-usage.js';
 import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
 import type { SessionUser, SignInRequest } from './schemas/auth.js';
@@ -62,14 +61,6 @@ export const queryKeys = {
     [ROOT, 'analytics', 'ai-usage', query.jiraProjectKey, { from: query.from, to: query.to }] as const,
 };
 
-/**
- * Query-level retry: twice more for transient failures (network, timeout, 408, 429, 5xx); never
- * for 4xx or a malformed response, which would fail the same way again.
- */
-export function retryTransient(failureCount: number, error: unknown): boolean {
-  return failureCount < 2 && isRequestError(error) && error.isTransient;
-}
-
 function required<T>(value: T | undefined | null, what: string): T {
   // Only reachable if a caller forces a disabled query to run.
   if (value === undefined || value === null || value === '') throw new Error(`${what} is required`);
@@ -80,6 +71,8 @@ function required<T>(value: T | undefined | null, what: string): T {
  * TanStack Query v5 options for every route. The portal's loading chain is expressed as
  * `enabled` dependencies: session → profile → CRM (once the profile loaded without error) →
  * analytics project list (once CRM settled) → per-project analytics (for a visible key).
+ * None retries: the client is the one retry layer (client.ts, `retryLimit`), so a failing request
+ * is sent at most three times, not three times three.
  */
 export function createQueries(client: ApiClient) {
   return {
@@ -87,7 +80,7 @@ export function createQueries(client: ApiClient) {
       queryOptions({
         queryKey: queryKeys.session(),
         queryFn: ({ signal }) => client.getSession({ signal }),
-        retry: retryTransient,
+        retry: false,
       }),
     /** Runs once there is a signed-in user. Not retried. */
     profile: (session: Upstream<SessionUser | null>) =>
@@ -103,7 +96,7 @@ export function createQueries(client: ApiClient) {
         queryKey: queryKeys.crm(),
         queryFn: ({ signal }) => client.getCrm({ profileData: profile.data }, { signal }),
         enabled: profile.status === 'success',
-        retry: retryTransient,
+        retry: false,
       }),
     /** Runs once the CRM query settled, whether it succeeded or failed. */
     analyticsProjects: (crm: Upstream<CrmResponse>) =>
@@ -111,7 +104,7 @@ export function createQueries(client: ApiClient) {
         queryKey: queryKeys.analyticsProjects(),
         queryFn: ({ signal }) => client.getAnalyticsProjects({ signal }),
         enabled: crm.status !== 'pending',
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     /** One per visible project key (use with `useQueries`). */
@@ -121,14 +114,14 @@ export function createQueries(client: ApiClient) {
         queryFn: ({ signal }) =>
           client.getProjectAnalytics(required(projectKey, 'projectKey'), range, { signal }),
         enabled: Boolean(projectKey),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     projects: () =>
       queryOptions({
         queryKey: queryKeys.projects(),
         queryFn: ({ signal }) => client.getProjects({ signal }),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     githubOrganisations: (projectId: string | undefined) =>
@@ -136,7 +129,7 @@ export function createQueries(client: ApiClient) {
         queryKey: queryKeys.githubOrganisations(projectId ?? ''),
         queryFn: ({ signal }) => client.getGithubOrganisations(required(projectId, 'projectId'), { signal }),
         enabled: Boolean(projectId),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     githubRepositories: (projectId: string | undefined) =>
@@ -144,7 +137,7 @@ export function createQueries(client: ApiClient) {
         queryKey: queryKeys.githubRepositories(projectId ?? ''),
         queryFn: ({ signal }) => client.getGithubRepositories(required(projectId, 'projectId'), { signal }),
         enabled: Boolean(projectId),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     /** Disabled until a project key is known (the first visible project by default). */
@@ -157,7 +150,7 @@ export function createQueries(client: ApiClient) {
             { signal },
           ),
         enabled: Boolean(query.projectKey),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     /** Resolves to null when the project has no AI usage data (404). */
@@ -170,7 +163,7 @@ export function createQueries(client: ApiClient) {
             { signal },
           ),
         enabled: Boolean(query.jiraProjectKey),
-        retry: retryTransient,
+        retry: false,
         ...ANALYTICS_FRESHNESS,
       }),
     /** Not retried. */
@@ -192,25 +185,25 @@ export function createQueries(client: ApiClient) {
       queryOptions({
         queryKey: queryKeys.teams(),
         queryFn: ({ signal }) => client.getTeams({ signal }),
-        retry: retryTransient,
+        retry: false,
       }),
     accountManager: () =>
       queryOptions({
         queryKey: queryKeys.accountManager(),
         queryFn: ({ signal }) => client.getAccountManager({ signal }),
-        retry: retryTransient,
+        retry: false,
       }),
     documents: () =>
       queryOptions({
         queryKey: queryKeys.documents(),
         queryFn: ({ signal }) => client.getDocuments({ signal }),
-        retry: retryTransient,
+        retry: false,
       }),
     knowledgeBase: (category?: string) =>
       queryOptions({
         queryKey: queryKeys.knowledgeBase(category),
         queryFn: ({ signal }) => client.getKnowledgeBase({ category }, { signal }),
-        retry: retryTransient,
+        retry: false,
       }),
     /** Waits for at least two characters (the route's minimum). */
     knowledgeBaseSearch: (q: string) =>
@@ -218,14 +211,14 @@ export function createQueries(client: ApiClient) {
         queryKey: queryKeys.knowledgeBaseSearch(q),
         queryFn: ({ signal }) => client.searchKnowledgeBase(q.trim(), { signal }),
         enabled: q.trim().length >= 2,
-        retry: retryTransient,
+        retry: false,
       }),
     knowledgeBaseArticle: (slug: string | undefined) =>
       queryOptions({
         queryKey: queryKeys.knowledgeBaseArticle(slug ?? ''),
         queryFn: ({ signal }) => client.getKnowledgeBaseArticle(required(slug, 'slug'), { signal }),
         enabled: Boolean(slug),
-        retry: retryTransient,
+        retry: false,
       }),
   };
 }

@@ -224,7 +224,9 @@ export const Arabic: Story = {
     await expect(root).toHaveAttribute('lang', 'ar');
     await expect(getComputedStyle(root).direction).toBe('rtl');
     await expect(document.documentElement.getAttribute('dir')).not.toBe('rtl');
-    await expect(within(root).getByText('يجري إعداد هذا القسم لحسابك.')).toBeVisible();
+    await expect(
+      await within(root).findByText('اشتراكاتك ومدير حسابك وأداء مشاريعك في التسليم.'),
+    ).toBeVisible();
     await expect(args.onReady).toHaveBeenCalledTimes(1);
   },
 };
@@ -259,13 +261,13 @@ export const MessagesOverride: Story = {
     locale: 'de',
     messages: {
       'page.dashboard.title': 'Lieferübersicht',
-      'page.comingSoon': 'Ihre Kennzahlen erscheinen hier in Kürze.',
+      'page.dashboard.lead': 'Ihre Kennzahlen auf einen Blick.',
     },
   },
   play: async ({ canvasElement }) => {
     await expect(await pageHeading(canvasElement, 'Lieferübersicht')).toBeVisible();
     const root = portalRoot(canvasElement);
-    await expect(within(root).getByText('Ihre Kennzahlen erscheinen hier in Kürze.')).toBeVisible();
+    await expect(await within(root).findByText('Ihre Kennzahlen auf einen Blick.')).toBeVisible();
     await expect(within(root).queryByRole('heading', { name: 'Übersicht' })).not.toBeInTheDocument();
   },
 };
@@ -274,14 +276,14 @@ export const MessagesOverride: Story = {
 export const MessagesForUnshippedLocale: Story = {
   args: {
     locale: 'fr',
-    messages: { 'page.dashboard.title': 'Tableau de bord', 'page.comingSoon': 'Bientôt disponible.' },
+    messages: { 'page.dashboard.title': 'Tableau de bord', 'page.dashboard.lead': 'Bientôt disponible.' },
   },
   play: async ({ canvasElement }) => {
     await expect(await pageHeading(canvasElement, 'Tableau de bord')).toBeVisible();
     const root = portalRoot(canvasElement);
     await expect(root).toHaveAttribute('lang', 'fr');
     await expect(root).toHaveAttribute('dir', 'ltr');
-    await expect(within(root).getByText('Bientôt disponible.')).toBeVisible();
+    await expect(await within(root).findByText('Bientôt disponible.')).toBeVisible();
   },
 };
 
@@ -471,7 +473,11 @@ export const TwoPortalsDefaultStorage: Story = {
           storageKeyPrefix={undefined}
           landmarks="region"
           label={label}
-          routing={{ mode: 'memory', initialPath: '/dashboard' }}
+          // Different pages: the same page twice would repeat its landmarks' names on one page.
+          routing={{
+            mode: 'memory',
+            initialPath: label === 'Support portal' ? '/dashboard' : '/services/my-teams',
+          }}
         />
       ))}
     </div>

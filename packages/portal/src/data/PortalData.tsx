@@ -1,4 +1,10 @@
-import { type ApiClient, createApiClient, isRequestError, lifecycleStageOf } from '@client-portal/api-client';
+import {
+  type ApiClient,
+  createApiClient,
+  isRequestError,
+  lifecycleStageOf,
+  visibleAnalyticsProjects,
+} from '@client-portal/api-client';
 import { createMutations, createQueries, queryKeys } from '@client-portal/api-client/queries';
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
@@ -42,7 +48,9 @@ function newQueryClient(report: { current: ReportError | undefined }): QueryClie
     defaultOptions: {
       // Fresh for a minute: without it every newly mounted part (frame, page, panel) asked for the
       // session and profile again. Queries with their own freshness (analytics) keep theirs.
-      queries: { staleTime: 60_000, refetchOnWindowFocus: false, throwOnError: false },
+      // No retry here: the api-client retries transient failures itself (one layer; see its
+      // `retryLimit`), and a query's own retries multiplied them.
+      queries: { staleTime: 60_000, refetchOnWindowFocus: false, throwOnError: false, retry: false },
       mutations: { retry: false },
     },
   });
@@ -130,6 +138,41 @@ export function useAccountManager() {
   const { queries } = usePortalData();
   const session = useSession();
   return useQuery({ ...queries.accountManager(), enabled: session.data != null });
+}
+
+/** The company's CRM data (subscriptions, projects, counts), once the profile loaded without error. */
+export function useCrm() {
+  const { queries } = usePortalData();
+  const profile = useProfile();
+  return useQuery(queries.crm(profile));
+}
+
+/**
+ * The analytics projects the customer may see (in the analytics list and among the CRM's projects,
+ * sorted by key), once the CRM data settled. `isPending` until both lists are known; `error` is
+ * the first failure of either.
+ */
+export function useVisibleProjects() {
+  const { queries } = usePortalData();
+  const profile = useProfile();
+  const crm = useCrm();
+  const analytics = useQuery(queries.analyticsProjects(crm));
+  const projects = useMemo(
+    () => visibleAnalyticsProjects(analytics.data?.projects, crm.data?.hubspot.projects),
+    [analytics.data, crm.data],
+  );
+  // The CRM call waits for the profile: a failed profile would leave it pending for ever.
+  const error = profile.error ?? crm.error ?? analytics.error;
+  return {
+    projects,
+    isPending: !error && (crm.isPending || analytics.isPending),
+    error,
+    refetch: () => {
+      if (profile.error) void profile.refetch();
+      else if (crm.error) void crm.refetch();
+      else void analytics.refetch();
+    },
+  };
 }
 
 /** Home shows only when the CRM contact's lifecycle stage equals the configured code. */

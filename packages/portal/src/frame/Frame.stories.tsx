@@ -355,7 +355,7 @@ export const NoBookingPage: Story = {
     const { canvas } = await frameReady(canvasElement);
     await waitFor(() => expect(within(sideNav(canvasElement)).getAllByRole('listitem')).toHaveLength(9));
     await new Promise((resolve) => setTimeout(resolve, 300));
-    await expect(canvas.queryByRole('link', { name: /Book a meeting/ })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
   },
 };
 
@@ -387,9 +387,13 @@ const LONG_BODY = Array.from(
  * sticky) and the footer comes after the content, at the end.
  */
 export const LongContent: Story = {
-  args: portalArgs('long-content', { messages: { 'page.comingSoon': LONG_BODY } }),
+  // My Teams: a section still showing its "being prepared" text, which the story makes long.
+  args: portalArgs('long-content', {
+    routing: { mode: 'memory', initialPath: '/services/my-teams' },
+    messages: { 'page.comingSoon': LONG_BODY },
+  }),
   play: async ({ canvasElement }) => {
-    const { canvas, main } = await frameReady(canvasElement);
+    const { canvas, main } = await frameReady(canvasElement, 'My Teams');
     await expect(canvas.getByText(/Paragraph 40:/)).toBeInTheDocument();
     const view = canvasElement.ownerDocument.documentElement;
     // Far taller than the screen.

@@ -137,7 +137,7 @@ export const Loading: Story = {
     await expect(profile.querySelector('img')).toBeNull();
     await expect(profile.querySelector('[data-shape]')).not.toBeNull();
     await expect(entriesOf(nav)).toHaveLength(8);
-    await expect(canvas.queryByRole('link', { name: /Book a meeting/ })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
   },
 };
@@ -153,7 +153,9 @@ export const SlowFillsInTest: Story = {
     await expect(entriesOf(nav)).toHaveLength(8);
     await expect((await profileLogo(nav)).dataset.logo).toBe('company');
     await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
-    await expect(await canvas.findByRole('link', { name: /Book a meeting/ })).toBeVisible();
+    await expect(
+      await canvas.findByRole('link', { name: /Book a meeting with my Account Manager/ }),
+    ).toBeVisible();
   },
 };
 
@@ -171,7 +173,7 @@ export const ApiDown: Story = {
     await expect((await profileLogo(nav)).dataset.logo).toBe('default');
     await expect(within(nav).getByRole('link', { name: 'Maya Okafor' })).toBeVisible();
     await expect(entriesOf(nav)).toHaveLength(8);
-    await expect(canvas.queryByRole('link', { name: /Book a meeting/ })).toBeNull();
+    await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
   },
 };

@@ -61,7 +61,7 @@ export const Closed: Story = {
     await expect(within(bar).getByRole('link', { name: 'Client Portal' })).toBeVisible();
     await expect(within(bar).getByRole('button', { name: 'Display settings' })).toBeVisible();
     // The booking button stays inside the screen, at its right.
-    const book = await canvas.findByRole('link', { name: /Book a meeting/ });
+    const book = await canvas.findByRole('link', { name: /Book a meeting with my Account Manager/ });
     await expect(edge(book).right).toBeLessThanOrEqual(screen.right);
     await expect(screen.right - edge(book).right).toBeLessThan(40);
   },

@@ -1,6 +1,9 @@
+import { Skeleton, visuallyHidden } from '@client-portal/ui';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
-import { NAV_ENTRIES } from '../routing/nav.js';
-import { NotFoundPage, SectionPage } from './Page.js';
+import { useI18n } from '../i18n/I18nProvider.js';
+import { NAV_ENTRIES, type NavIcon } from '../routing/nav.js';
+import { NotFoundPage, Page, SectionPage } from './Page.js';
 
 const TITLES = {
   home: 'page.home.title',
@@ -14,15 +17,48 @@ const TITLES = {
   profile: 'page.profile.title',
 } as const;
 
+/**
+ * The pages built so far, each its own chunk: the browser downloads a page's code when the page is
+ * first shown, not with the frame (the first view's budget).
+ */
+const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
+  dashboard: lazy(() => import('./dashboard/DashboardPage.js')),
+  account: lazy(() => import('./account/AccountPage.js')),
+};
+
+/** While a page's chunk loads: its title and a skeleton where its content will be. */
+function PageLoading({ id }: { id: NavIcon }) {
+  const { t } = useI18n();
+  return (
+    <Page title={t(TITLES[id])}>
+      <div aria-busy="true">
+        <span className={visuallyHidden} role="status">
+          {t('state.loading')}
+        </span>
+        <Skeleton height="12rem" />
+      </div>
+    </Page>
+  );
+}
+
 /** The framed pages: one per navigation entry (and anything below it), else "not found". */
 export function PortalRoutes() {
   return (
     <Switch>
-      {NAV_ENTRIES.map((entry) => (
-        <Route key={entry.id} path={`${entry.layout}${entry.path}/*?`}>
-          <SectionPage title={TITLES[entry.id]} />
-        </Route>
-      ))}
+      {NAV_ENTRIES.map((entry) => {
+        const Content = PAGES[entry.id];
+        return (
+          <Route key={entry.id} path={`${entry.layout}${entry.path}/*?`}>
+            {Content ? (
+              <Suspense fallback={<PageLoading id={entry.id} />}>
+                <Content />
+              </Suspense>
+            ) : (
+              <SectionPage title={TITLES[entry.id]} />
+            )}
+          </Route>
+        );
+      })}
       <Route>
         <NotFoundPage />
       </Route>

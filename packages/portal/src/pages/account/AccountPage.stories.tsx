@@ -62,7 +62,7 @@ export const Documents: Story = {
       'descending',
     );
     await expect(within(main).getByText('Showing 1–10 of 12')).toBeVisible();
-    await expect(document.title).toBe('Account');
+    await expect(document.title).toMatch(/^Account( · |$)/);
   },
 };
 

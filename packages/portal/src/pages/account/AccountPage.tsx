@@ -6,7 +6,7 @@ import { Page } from '../Page.js';
 import { type AccountTab, accountTabOf, searchWithTab } from './accountTab.js';
 import { CompanyTab } from './CompanyTab.js';
 import { DocumentsTab, useDocuments } from './DocumentsTab.js';
-import { useDocumentTitle } from './useDocumentTitle.js';
+import { usePageTitle } from '../usePageTitle.js';
 
 /**
  * Account (`/my-info/account?tab=documents`): the company's documents and its details, one tab
@@ -15,7 +15,7 @@ import { useDocumentTitle } from './useDocumentTitle.js';
 export default function AccountPage() {
   const { t } = useI18n();
   const title = t('page.account.title');
-  useDocumentTitle(title);
+  usePageTitle(title);
   const [location, navigate] = useLocation();
   const search = useSearch();
   const tab = accountTabOf(search);
