@@ -24,6 +24,7 @@ const TITLES = {
 const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('./dashboard/DashboardPage.js')),
   account: lazy(() => import('./account/AccountPage.js')),
+  knowledgeBase: lazy(() => import('./knowledge-base/KnowledgeBasePage.js')),
 };
 
 /** While a page's chunk loads: its title and a skeleton where its content will be. */
