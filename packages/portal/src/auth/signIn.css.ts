@@ -1,5 +1,6 @@
-import { typography, vars } from '@client-portal/ui';
+import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
+import { typeLevel } from '../type-ramp.js';
 
 export const screen = style({
   display: 'grid',
@@ -34,13 +35,11 @@ export const logo = style({
   fontWeight: vars.fontWeight.bold,
 });
 
-export const title = style([
-  typography.sectionTitle,
-  {
-    margin: 0,
-    color: vars.color.fg,
-  },
-]);
+export const title = style({
+  ...typeLevel('sectionTitle'),
+  margin: 0,
+  color: vars.color.fg,
+});
 
 export const subtitle = style({ margin: 0, color: vars.color.fgMuted, fontSize: vars.fontSize.sm });
 

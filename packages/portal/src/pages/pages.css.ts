@@ -1,5 +1,6 @@
-import { typography, vars } from '@client-portal/ui';
+import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
+import { typeLevel } from '../type-ramp.js';
 
 export const page = style({
   display: 'grid',
@@ -7,14 +8,12 @@ export const page = style({
   alignContent: 'start',
 });
 
-export const title = style([
-  typography.pageTitle,
-  {
-    margin: 0,
-    color: vars.color.fg,
-    overflowWrap: 'anywhere',
-  },
-]);
+export const title = style({
+  ...typeLevel('pageTitle'),
+  margin: 0,
+  color: vars.color.fg,
+  overflowWrap: 'anywhere',
+});
 
 export const lead = style({
   margin: 0,

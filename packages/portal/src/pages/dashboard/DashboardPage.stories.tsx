@@ -36,6 +36,9 @@ export const Data: Story = {
   args: portalArgs('dashboard-data'),
   play: async ({ canvasElement }) => {
     const { page, table } = await subscriptionsShown(canvasElement);
+    // The type ramp's page title (30 px), not the reset's inherited size.
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(getComputedStyle(h1).fontSize).toBe('30px');
     const fixtures = createPortalFixtures();
     const active = fixtures.crm.hubspot.deals.filter((d) => d.stage === ACTIVE_STAGE);
     // Five a page: the first page's rows plus the header row.

@@ -1,5 +1,6 @@
-import { mediaUp, typography, vars } from '@client-portal/ui';
+import { mediaUp, vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
+import { typeLevel } from '../../type-ramp.js';
 
 export const counts = style({
   display: 'grid',
@@ -80,4 +81,8 @@ export const section = style({
   gap: vars.space['4'],
 });
 
-export const sectionTitle = style([typography.sectionTitle, { margin: 0, color: vars.color.fg }]);
+export const sectionTitle = style({
+  ...typeLevel('sectionTitle'),
+  margin: 0,
+  color: vars.color.fg,
+});

@@ -1,5 +1,6 @@
-import { typography, vars } from '@client-portal/ui';
+import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
+import { typeLevel } from '../../type-ramp.js';
 
 /** A column of the page's parts; nothing in it may be wider than the page (375px screens). */
 export const stack = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });
@@ -81,10 +82,13 @@ export const categoryButton = style({
 
 export const section = style({ display: 'grid', gap: vars.space['3'], minWidth: 0 });
 
-export const sectionTitle = style([
-  typography.sectionTitle,
-  { margin: 0, color: vars.color.fg, overflowWrap: 'anywhere', fontSize: vars.fontSize.xl },
-]);
+export const sectionTitle = style({
+  ...typeLevel('sectionTitle'),
+  margin: 0,
+  color: vars.color.fg,
+  overflowWrap: 'anywhere',
+  fontSize: vars.fontSize.xl,
+});
 
 export const cards = style({
   display: 'grid',
