@@ -476,7 +476,7 @@ export const TwoPortalsDefaultStorage: Story = {
           // Different pages: the same page twice would repeat its landmarks' names on one page.
           routing={{
             mode: 'memory',
-            initialPath: label === 'Support portal' ? '/dashboard' : '/services/my-teams',
+            initialPath: label === 'Support portal' ? '/dashboard' : '/services/ai-agents',
           }}
         />
       ))}

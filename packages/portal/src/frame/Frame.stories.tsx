@@ -387,13 +387,13 @@ const LONG_BODY = Array.from(
  * sticky) and the footer comes after the content, at the end.
  */
 export const LongContent: Story = {
-  // My Teams: a section still showing its "being prepared" text, which the story makes long.
+  // AI Agents: a section still showing its "being prepared" text, which the story makes long.
   args: portalArgs('long-content', {
-    routing: { mode: 'memory', initialPath: '/services/my-teams' },
+    routing: { mode: 'memory', initialPath: '/services/ai-agents' },
     messages: { 'page.comingSoon': LONG_BODY },
   }),
   play: async ({ canvasElement }) => {
-    const { canvas, main } = await frameReady(canvasElement, 'My Teams');
+    const { canvas, main } = await frameReady(canvasElement, 'AI Agents');
     await expect(canvas.getByText(/Paragraph 40:/)).toBeInTheDocument();
     const view = canvasElement.ownerDocument.documentElement;
     // Far taller than the screen.
