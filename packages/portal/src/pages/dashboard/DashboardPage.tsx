@@ -35,37 +35,30 @@ export default function DashboardPage() {
   });
   return (
     <Page title={title} lead={t('page.dashboard.lead')}>
-      <ul className={styles.counts} aria-label={t('dashboard.counts.label')}>
-        <li>
-          <Stat
-            label={t('dashboard.counts.premiumTeams')}
-            helpText={t('dashboard.counts.help')}
-            {...count(counts?.premiumTeamsCount)}
-          />
-        </li>
-        <li>
-          <Stat
-            label={t('dashboard.counts.staffAug')}
-            helpText={t('dashboard.counts.help')}
-            {...count(counts?.staffAugCount)}
-          />
-        </li>
-        <li>
-          <Stat
-            label={t('dashboard.counts.analytics')}
-            helpText={t('dashboard.counts.help')}
-            {...count(counts?.analyticsCount)}
-          />
-        </li>
-      </ul>
-      <div className={styles.columns}>
-        <SubscriptionsCard
-          crm={crm.data}
-          loading={crmLoading}
-          error={crmError}
-          onRetry={retryCrm}
-          retrying={crm.isFetching || profile.isFetching}
-        />
+      <div className={styles.top}>
+        <ul className={styles.counts} aria-label={t('dashboard.counts.label')}>
+          <li>
+            <Stat
+              label={t('dashboard.counts.premiumTeams')}
+              helpText={t('dashboard.counts.help')}
+              {...count(counts?.premiumTeamsCount)}
+            />
+          </li>
+          <li>
+            <Stat
+              label={t('dashboard.counts.staffAug')}
+              helpText={t('dashboard.counts.help')}
+              {...count(counts?.staffAugCount)}
+            />
+          </li>
+          <li>
+            <Stat
+              label={t('dashboard.counts.analytics')}
+              helpText={t('dashboard.counts.help')}
+              {...count(counts?.analyticsCount)}
+            />
+          </li>
+        </ul>
         <AccountManagerCard
           manager={manager.data?.accountManager}
           loading={manager.isPending && !manager.error}
@@ -74,6 +67,13 @@ export default function DashboardPage() {
           retrying={manager.isFetching}
         />
       </div>
+      <SubscriptionsCard
+        crm={crm.data}
+        loading={crmLoading}
+        error={crmError}
+        onRetry={retryCrm}
+        retrying={crm.isFetching || profile.isFetching}
+      />
       <ProjectsOverview
         projects={visible.projects}
         loading={visible.isPending}

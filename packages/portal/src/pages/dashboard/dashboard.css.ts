@@ -11,8 +11,8 @@ export const counts = style({
   listStyle: 'none',
 });
 
-/** Subscriptions beside the account manager on wide screens, stacked on narrow ones. */
-export const columns = style({
+/** The counts beside the account manager on wide screens, stacked on narrow ones. */
+export const top = style({
   display: 'grid',
   gap: vars.space['6'],
   alignItems: 'start',
