@@ -1,0 +1,56 @@
+import { ErrorState, Icon, Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
+import { WifiOff } from 'lucide-react';
+import { isOffline } from '../../data/PortalData.js';
+import { useI18n } from '../../i18n/I18nProvider.js';
+import * as styles from './TalentPage.css.js';
+
+/** Card-shaped placeholders in the list's own grid, busy, with a status saying what loads. */
+export function TalentLoading({ count = 6 }: { count?: number }) {
+  const { t } = useI18n();
+  return (
+    <div aria-busy="true" className={styles.stack}>
+      <span role="status" className={visuallyHidden}>
+        {t('page.talent.loading')}
+      </span>
+      <div className={styles.cards}>
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className={styles.skeletonCard}>
+            <div className={styles.skeletonPerson}>
+              <Skeleton shape="circle" width={64} />
+              <Skeleton height={20} width="60%" />
+            </div>
+            <SkeletonText lines={2} />
+            <Skeleton height={14} width="45%" />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** A failed load with "Try again"; offline gets its own words. */
+export function TalentLoadError({
+  title,
+  error,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useI18n();
+  const offline = isOffline(error);
+  return (
+    <ErrorState
+      headingLevel={2}
+      title={offline ? t('state.offline.title') : title}
+      message={offline ? t('state.offline.body') : t('page.talent.error.body')}
+      {...(offline ? { icon: <Icon icon={WifiOff} size="lg" /> } : {})}
+      onRetry={onRetry}
+      retrying={retrying}
+      labels={{ retry: t('state.retry') }}
+    />
+  );
+}
