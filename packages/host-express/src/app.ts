@@ -198,7 +198,10 @@ export async function createPortalHost(
       standalonePortal({
         portalDir: resolvePortalDir(config.portalDir),
         basePath: config.portalBasePath,
-        runtimeConfig: portalRuntimeConfig(config),
+        runtimeConfig: portalRuntimeConfig(
+          config,
+          demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
+        ),
         demo: demoAccounts ? { password: DEMO_PASSWORD, accounts: DEMO_SIGN_INS } : null,
       }),
     );

@@ -86,6 +86,7 @@ function PortalRoot(
     onError,
     onSignOut,
     onSignInRequired,
+    demoSignIns,
     rootNode,
     rootRef,
   } = props;
@@ -124,6 +125,7 @@ function PortalRoot(
       onError,
       onSignOut,
       onSignInRequired,
+      demoSignIns,
     }),
     [
       loginUrl,
@@ -141,6 +143,7 @@ function PortalRoot(
       onError,
       onSignOut,
       onSignInRequired,
+      demoSignIns,
     ],
   );
 

@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import { useI18n } from './i18n/I18nProvider.js';
 import type { MessageKey } from './i18n/messages.en.js';
 import type { PortalAnalytics } from './analytics/posthog.js';
-import type { PortalCallbacks, PortalLinks } from './config.js';
+import type { DemoSignIns, PortalCallbacks, PortalLinks } from './config.js';
 
 /** Options resolved once per portal, for the frame and pages. */
 export interface PortalContextValue extends PortalCallbacks {
@@ -17,6 +17,8 @@ export interface PortalContextValue extends PortalCallbacks {
   landmarks: 'page' | 'region';
   /** The host's name for the portal, if it gave one (else the `portal.label` message). */
   label?: string | undefined;
+  /** Demo accounts to list on the sign-in page (a host running demo data). */
+  demoSignIns?: DemoSignIns | undefined;
   /** Instead of leaving the page for the login URL (stories, hosts with their own sign-in). */
   onSignInRequired?: ((loginUrl: string) => void) | undefined;
 }

@@ -74,7 +74,19 @@ export interface PortalCallbacks {
   onSignOut?: () => void;
 }
 
+/** Demo accounts a host running demo data offers on the sign-in page (one shared password). */
+export interface DemoSignIns {
+  password: string;
+  accounts: readonly { email: string; description: string }[];
+}
+
 export interface ClientPortalOptions extends PortalCallbacks {
+  /**
+   * A host running demo data: the accounts to list on the portal's sign-in page, each one click away
+   * from a filled-in form. Leave it out everywhere else (the standalone host passes it only in demo
+   * mode).
+   */
+  demoSignIns?: DemoSignIns;
   /** Origin (and optional path) of the host that serves /api. Default: the page's own origin. */
   apiBaseUrl?: string;
   /** For a host on another site: an access token per request (sent as a bearer token). */

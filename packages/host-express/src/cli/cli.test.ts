@@ -284,6 +284,8 @@ describe('client-portal-host CLI', () => {
       const page = await (await fetch(`${running!.url}/`)).text();
       expect(page).toContain('<script type="application/json" id="client-portal-config">');
       expect(page).toContain('"signInMode":"local"');
+      // Demo mode: the sign-in page lists the demo accounts.
+      expect(page).toContain('"demo":{"password":"demo-password","accounts":[{"email":"demo@acme.example"');
     } finally {
       await running?.stop();
     }

@@ -58,6 +58,15 @@ describe('portalRuntimeConfig', () => {
     });
   });
 
+  it('lists the demo accounts for the sign-in page only when the host runs with them', () => {
+    const demo = {
+      password: 'demo-password',
+      accounts: [{ email: 'demo@acme.example', description: 'Acme' }],
+    };
+    expect(portalRuntimeConfig(testConfig(), demo).demo).toEqual(demo);
+    expect(portalRuntimeConfig(testConfig(), null)).not.toHaveProperty('demo');
+  });
+
   it('rejects a locale or a link that is not one, with the variable named', () => {
     let problems: readonly string[] = [];
     try {

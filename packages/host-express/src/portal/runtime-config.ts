@@ -20,9 +20,20 @@ export interface PortalRuntimeConfig {
   locale?: string;
   /** Footer links; a missing one keeps the portal's default. */
   links?: { privacyPolicy?: string; website?: string; contact?: string };
+  /** Demo mode with the demo accounts in the store: listed on the sign-in page. */
+  demo?: { password: string; accounts: { email: string; description: string }[] };
 }
 
-export function portalRuntimeConfig(config: HostConfig): PortalRuntimeConfig {
+/** The demo accounts the sign-in page lists (demo mode only). */
+export interface RuntimeDemo {
+  password: string;
+  accounts: readonly { email: string; description: string }[];
+}
+
+export function portalRuntimeConfig(
+  config: HostConfig,
+  demo: RuntimeDemo | null = null,
+): PortalRuntimeConfig {
   const links = config.portalLinks;
   return {
     basePath: config.portalBasePath,
@@ -31,6 +42,14 @@ export function portalRuntimeConfig(config: HostConfig): PortalRuntimeConfig {
     homeLifecycleStage: config.homeLifecycleStage,
     ...(config.portalLocale ? { locale: config.portalLocale } : {}),
     ...(Object.keys(links).length > 0 ? { links: { ...links } } : {}),
+    ...(demo
+      ? {
+          demo: {
+            password: demo.password,
+            accounts: demo.accounts.map((a) => ({ email: a.email, description: a.description })),
+          },
+        }
+      : {}),
   };
 }
 

@@ -302,3 +302,40 @@ export const SmallScreen: Story = {
     await expect(button.getBoundingClientRect().height).toBeGreaterThanOrEqual(44);
   },
 };
+
+const DEMO = {
+  password: PASSWORD,
+  accounts: [
+    { email: EMAIL, description: 'Northwind Traders (passes the Home gate)' },
+    { email: 'staff@provider.example', description: 'provider staff, may act for either company' },
+  ],
+};
+
+/** A host running demo data: its demo accounts under the form, each one click from a filled form. */
+export const DemoAccounts: Story = {
+  args: { demoSignIns: DEMO },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('form', { name: 'Sign in to your portal' });
+    await expect(canvas.getByRole('heading', { level: 2, name: 'Demo accounts' })).toBeVisible();
+    await expect(
+      canvas.getByText(`This portal runs with demo data. Every account uses the password ${PASSWORD}.`),
+    ).toBeVisible();
+    await expect(canvas.getByRole('button', { name: `Fill in ${EMAIL}` })).toBeVisible();
+  },
+};
+
+/** Choosing a demo account fills the form and moves focus to "Sign in"; Enter signs in. */
+export const DemoAccountSignInTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: { demoSignIns: DEMO },
+  play: async ({ canvas, args }) => {
+    const form = await canvas.findByRole('form', { name: 'Sign in to your portal' });
+    await userEvent.click(canvas.getByRole('button', { name: `Fill in ${EMAIL}` }));
+    await expect(within(form).getByRole('textbox', { name: 'Email' })).toHaveValue(EMAIL);
+    await expect(within(form).getByLabelText('Password')).toHaveValue(PASSWORD);
+    const submit = within(form).getByRole('button', { name: 'Sign in' });
+    await expect(submit).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalled(), SLOW);
+  },
+};

@@ -121,48 +121,81 @@ function PasswordForm({ returnTo, titleId }: { returnTo: string; titleId: string
   };
 
   const errorId = `${id}-error`;
+  const { demoSignIns } = usePortal();
+  const submitRef = useRef<HTMLButtonElement>(null);
+  /** Fills the form with a demo account; the visitor still presses "Sign in". */
+  const fillDemo = (email: string) => {
+    if (emailRef.current) emailRef.current.value = email;
+    if (passwordRef.current && demoSignIns) passwordRef.current.value = demoSignIns.password;
+    setError(null);
+    submitRef.current?.focus();
+  };
   return (
-    <form
-      className={styles.form}
-      onSubmit={submit}
-      noValidate
-      {...(landmarks === 'region' ? { 'aria-label': scopedName } : { 'aria-labelledby': titleId })}
-      aria-busy={signIn.isPending}
-    >
-      <div role="alert" id={errorId} className={error ? styles.error : styles.errorEmpty}>
-        {error}
-      </div>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('signIn.email')}</span>
-        <input
-          ref={emailRef}
-          className={styles.input}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          maxLength={320}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </label>
-      <label className={styles.field}>
-        <span className={styles.label}>{t('signIn.password')}</span>
-        <input
-          ref={passwordRef}
-          className={styles.input}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          maxLength={1024}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-        />
-      </label>
-      <Button type="submit" fullWidth size="lg" loading={signIn.isPending}>
-        {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
-      </Button>
-    </form>
+    <>
+      <form
+        className={styles.form}
+        onSubmit={submit}
+        noValidate
+        {...(landmarks === 'region' ? { 'aria-label': scopedName } : { 'aria-labelledby': titleId })}
+        aria-busy={signIn.isPending}
+      >
+        <div role="alert" id={errorId} className={error ? styles.error : styles.errorEmpty}>
+          {error}
+        </div>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('signIn.email')}</span>
+          <input
+            ref={emailRef}
+            className={styles.input}
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            maxLength={320}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+        <label className={styles.field}>
+          <span className={styles.label}>{t('signIn.password')}</span>
+          <input
+            ref={passwordRef}
+            className={styles.input}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={1024}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
+        </label>
+        <Button ref={submitRef} type="submit" fullWidth size="lg" loading={signIn.isPending}>
+          {signIn.isPending ? t('signIn.submitting') : t('signIn.submit')}
+        </Button>
+      </form>
+      {demoSignIns && demoSignIns.accounts.length > 0 ? (
+        <div className={styles.demo}>
+          <h2 className={styles.demoTitle}>{t('signIn.demo.title')}</h2>
+          <p className={styles.subtitle}>{t('signIn.demo.body', { password: demoSignIns.password })}</p>
+          <ul className={styles.demoList}>
+            {demoSignIns.accounts.map((account) => (
+              <li key={account.email} className={styles.demoItem}>
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  aria-label={t('signIn.demo.use', { email: account.email })}
+                  onClick={() => fillDemo(account.email)}
+                >
+                  {account.email}
+                </Button>
+                <span className={styles.subtitle}>{account.description}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }

@@ -89,3 +89,28 @@ export const errorEmpty = style({
   clipPath: 'inset(50%)',
   whiteSpace: 'nowrap',
 });
+
+/** The demo accounts of a host running demo data, under the form. */
+export const demo = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  paddingBlockStart: vars.space['4'],
+  borderBlockStart: `1px solid ${vars.color.border}`,
+});
+
+export const demoTitle = style({
+  margin: 0,
+  fontSize: vars.fontSize.md,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.fg,
+});
+
+export const demoList = style({ display: 'grid', gap: vars.space['2'], margin: 0, padding: 0 });
+
+export const demoItem = style({
+  display: 'grid',
+  gap: vars.space['1'],
+  justifyItems: 'start',
+  minWidth: 0,
+  overflowWrap: 'anywhere',
+});

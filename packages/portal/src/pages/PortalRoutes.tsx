@@ -23,7 +23,10 @@ const TITLES = {
  */
 const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('./dashboard/DashboardPage.js')),
+  talent: lazy(() => import('./talent/TalentPage.js')),
   account: lazy(() => import('./account/AccountPage.js')),
+  myTeams: lazy(() => import('./my-teams/MyTeamsPage.js')),
+  profile: lazy(() => import('./profile-settings/ProfileSettingsPage.js')),
   knowledgeBase: lazy(() => import('./knowledge-base/KnowledgeBasePage.js')),
 };
 

@@ -25,5 +25,6 @@ createRoot(container).render(
     {...(config.posthog ? { posthog: config.posthog } : {})}
     {...(config.links ? { links: config.links } : {})}
     {...(config.homeLifecycleStage ? { homeLifecycleStage: config.homeLifecycleStage } : {})}
+    {...(config.demo ? { demoSignIns: config.demo } : {})}
   />,
 );

@@ -42,6 +42,32 @@ describe('parseRuntimeConfig', () => {
     expect(parseRuntimeConfig(text)).toEqual({ basePath: '', signInMode: 'local', locale: 'en' });
   });
 
+  it('reads the demo accounts of a host in demo mode, and drops malformed ones', () => {
+    const accounts = [
+      { email: 'demo@acme.example', description: 'Acme Corporation' },
+      { email: 'staff@provider.example', description: 'provider staff' },
+    ];
+    expect(
+      parseRuntimeConfig(JSON.stringify({ demo: { password: 'demo-password', accounts } })).demo,
+    ).toEqual({
+      password: 'demo-password',
+      accounts,
+    });
+    for (const demo of [
+      { password: '', accounts },
+      { password: 'x', accounts: [] },
+      { password: 'x', accounts: 'all' },
+      { password: 'x\nline', accounts },
+      { password: 'x', accounts: [{ email: 42, description: 'd' }, { email: 'a@b.example' }] },
+    ]) {
+      expect(parseRuntimeConfig(JSON.stringify({ demo })).demo).toBeUndefined();
+    }
+    const many = Array.from({ length: 20 }, (_, i) => ({ email: `u${i}@x.example`, description: 'd' }));
+    expect(
+      parseRuntimeConfig(JSON.stringify({ demo: { password: 'p', accounts: many } })).demo?.accounts,
+    ).toHaveLength(10);
+  });
+
   it('takes only a base path a router can use', () => {
     for (const basePath of [
       '/',

@@ -1,4 +1,4 @@
-import type { PortalLinks, PortalPostHogOptions } from '../config.js';
+import type { DemoSignIns, PortalLinks, PortalPostHogOptions } from '../config.js';
 
 /**
  * The id of the JSON data block in the standalone index.html that carries the runtime
@@ -24,6 +24,26 @@ export interface StandaloneConfig {
   posthog?: PortalPostHogOptions;
   homeLifecycleStage?: string;
   links?: Partial<PortalLinks>;
+  /** Demo mode only: the demo accounts and their password, for the sign-in page. */
+  demo?: DemoSignIns;
+}
+
+/** Demo accounts: at most 10, each a short single line. */
+const MAX_DEMO_ACCOUNTS = 10;
+const shortLine = (value: unknown, max: number): value is string =>
+  typeof value === 'string' &&
+  value.length > 0 &&
+  value.length <= max &&
+  [...value].every((c) => (c.codePointAt(0) ?? 0) >= 0x20);
+
+function demoOf(value: unknown): DemoSignIns | undefined {
+  if (!isRecord(value) || !shortLine(value.password, 200) || !Array.isArray(value.accounts)) return undefined;
+  const accounts = value.accounts
+    .filter(isRecord)
+    .filter((a) => shortLine(a.email, 320) && shortLine(a.description, 200))
+    .slice(0, MAX_DEMO_ACCOUNTS)
+    .map((a) => ({ email: a.email as string, description: a.description as string }));
+  return accounts.length > 0 ? { password: value.password, accounts } : undefined;
 }
 
 const BASE_PATH = /^(\/[A-Za-z0-9._~!$&'()*+,;=:@%-]+)+$/;
@@ -83,5 +103,7 @@ export function parseRuntimeConfig(text: string | null | undefined): StandaloneC
     }
     if (Object.keys(links).length > 0) config.links = links;
   }
+  const demo = demoOf(input.demo);
+  if (demo) config.demo = demo;
   return config;
 }
