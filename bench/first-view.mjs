@@ -1,0 +1,157 @@
+// What the browser downloads before a page of the standalone portal shows its data (issue 16's
+// first-view budget): the standalone host on a fresh embedded store with demo data, Chromium signed
+// in as demo@acme.example, then each page opened in a fresh tab (a cold cache, the session cookie
+// kept). Every script and stylesheet response until the page's data is on screen is summed as the
+// network delivered it (its encoded body: gzip where the host compresses). React and React DOM are
+// in the portal's entry chunk; their share is the gzip size of a production bundle of the two,
+// measured in the same run and subtracted from "own JavaScript".
+//
+//   node bench/first-view.mjs            (build first: npx -y pnpm@10.34.9 run build)
+//   node bench/first-view.mjs --no-json
+//   FIRST_VIEW_VERBOSE=1 node bench/first-view.mjs     (lists every script and stylesheet with its size)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { freePort, startCliHost, stopCliHost } from './lib/cli-host.mjs';
+import { machineInfo, machineLine, writeResults } from './lib/cli.mjs';
+import { repoRoot } from './lib/paths.mjs';
+
+const { values: opts } = parseArgs({ options: { 'no-json': { type: 'boolean', default: false } } });
+const require = createRequire(join(repoRoot, 'package.json'));
+const { chromium } = require('playwright-core');
+const BUDGET = { ownJs: 80 * 1024, css: 14 * 1024 };
+
+/** Each page, and what on it means "its data is shown". */
+const PAGES = [
+  ['/dashboard', 'table', 'Active subscriptions'],
+  ['/services/talent?tab=Active', 'heading', 'Talent'],
+  ['/my-info/account?tab=documents', 'table', null],
+  ['/knowledge-base', 'heading', 'Knowledge Base'],
+  ['/services/my-teams', 'heading', 'My Teams'],
+  ['/profile/settings', 'heading', 'Profile'],
+];
+
+/** gzip bytes of React and React DOM as a site's production bundle would hold them. */
+async function reactGzip() {
+  const { build } = await import(require.resolve('vite'));
+  const entry = '\0react-entry';
+  const result = await build({
+    configFile: false,
+    logLevel: 'silent',
+    root: join(repoRoot, 'packages', 'portal'),
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    plugins: [
+      {
+        name: 'react-entry',
+        resolveId: (id) => (id === entry ? id : null),
+        load: (id) =>
+          id === entry
+            ? "export * from 'react'; export { createRoot, hydrateRoot } from 'react-dom/client';"
+            : null,
+      },
+    ],
+    build: { write: false, minify: true, rolldownOptions: { input: entry } },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
+  return outputs
+    .filter((o) => o.type === 'chunk')
+    .reduce((n, chunk) => n + gzipSync(Buffer.from(chunk.code)).length, 0);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'portal-first-view-'));
+const port = await freePort();
+console.log(`first view of each page, standalone host on the embedded store\n${machineLine()}`);
+const host = await startCliHost({
+  port,
+  env: {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    COOKIE_SECURE: 'false',
+    AUTH_MODE: 'local',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+  },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+const results = { machine: machineInfo(), pages: {} };
+try {
+  const react = await reactGzip();
+  results.reactGzip = react;
+  const signInContext = await browser.newContext();
+  const signInPage = await signInContext.newPage();
+  await signInPage.goto(`${host.url}/auth/signin`);
+  await signInPage.getByLabel('Email').fill('demo@acme.example');
+  await signInPage.getByLabel('Password').fill('demo-password');
+  await signInPage.getByRole('button', { name: 'Sign in' }).click();
+  await signInPage.waitForURL(/\/(home|dashboard)/);
+  const cookies = await signInContext.cookies();
+  await signInContext.close();
+
+  console.log(`React + React DOM (gzip, subtracted from own JS): ${(react / 1024).toFixed(1)} KB\n`);
+  console.log(
+    `${'page'.padEnd(34)} ${'own JS'.padStart(9)} ${'CSS'.padStart(8)} ${'all JS'.padStart(9)}  scripts  verdict`,
+  );
+  for (const [path, role, name] of PAGES) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    const seen = [];
+    let shown = false;
+    page.on('response', async (response) => {
+      const type = response.request().resourceType();
+      if (shown || (type !== 'script' && type !== 'stylesheet')) return;
+      const entry = { url: response.url(), type, bytes: 0 };
+      seen.push(entry);
+      const sizes = await response
+        .request()
+        .sizes()
+        .catch(() => null);
+      entry.bytes = sizes?.responseBodySize ?? 0;
+    });
+    await page.goto(host.url + path);
+    const main = page.getByRole('main');
+    await (name ? main.getByRole(role, { name }) : main.getByRole(role)).first().waitFor({ timeout: 30_000 });
+    // The page's data: no skeleton left in the main region.
+    await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'), null, {
+      timeout: 30_000,
+    });
+    shown = true;
+    await page.waitForTimeout(300); // sizes() of the last responses
+    const js = seen.filter((e) => e.type === 'script').reduce((n, e) => n + e.bytes, 0);
+    const css = seen.filter((e) => e.type === 'stylesheet').reduce((n, e) => n + e.bytes, 0);
+    const own = js - react;
+    const ok = own <= BUDGET.ownJs && css <= BUDGET.css;
+    results.pages[path] = {
+      ownJs: own,
+      allJs: js,
+      css,
+      scripts: seen.filter((e) => e.type === 'script').map((e) => e.url.replace(host.url, '')),
+    };
+    if (process.env.FIRST_VIEW_VERBOSE) {
+      for (const e of seen)
+        console.log(`    ${(e.bytes / 1024).toFixed(1).padStart(6)} KB  ${e.url.replace(host.url, '')}`);
+    }
+    console.log(
+      `${path.padEnd(34)} ${`${(own / 1024).toFixed(1)} KB`.padStart(9)} ${`${(css / 1024).toFixed(1)} KB`.padStart(8)} ${`${(js / 1024).toFixed(1)} KB`.padStart(9)}  ${String(results.pages[path].scripts.length).padStart(7)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+    );
+    await context.close();
+  }
+  console.log(
+    `\nbudgets: own JS ≤ ${BUDGET.ownJs / 1024} KB, CSS ≤ ${BUDGET.css / 1024} KB (gzip, before the page's data shows)`,
+  );
+  if (!opts['no-json']) console.log(`results: ${writeResults('first-view', new Date(), results)}`);
+} finally {
+  await browser.close();
+  await stopCliHost(host);
+  rmSync(dataDir, { recursive: true, force: true });
+}
