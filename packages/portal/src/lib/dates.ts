@@ -13,8 +13,11 @@ export function formatDateNumeric(v: Date | string | number | null | undefined):
   return d ? format(d, 'dd/MM/yyyy') : '-';
 }
 
-/** Abbreviated month, day, year (e.g. 'Mar 5, 2024'); '' for an empty or invalid date. */
+/**
+ * Abbreviated month, day, year (e.g. 'Mar 5, 2024'); '' for an empty or invalid date. In another
+ * locale, that locale's medium date ('5. März 2024', not 'März 5, 2024').
+ */
 export function formatDateShort(v: Date | string | number | null | undefined, locale?: Locale): string {
   const d = parse(v);
-  return d ? format(d, 'MMM d, yyyy', { locale }) : '';
+  return d ? format(d, 'PP', { locale }) : '';
 }

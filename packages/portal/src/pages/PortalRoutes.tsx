@@ -39,7 +39,7 @@ function PageLoading({ id }: { id: NavIcon }) {
         <span className={visuallyHidden} role="status">
           {t('state.loading')}
         </span>
-        <Skeleton height="12rem" />
+        <Skeleton height="192px" />
       </div>
     </Page>
   );

@@ -40,7 +40,7 @@ export const fileTitle = style({
 export const cards = style({
   display: 'grid',
   gap: vars.space['6'],
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 18rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 288px), 1fr))',
   alignItems: 'start',
 });
 

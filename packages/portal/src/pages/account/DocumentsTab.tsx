@@ -55,7 +55,7 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
         header: t('page.account.documents.name'),
         rowHeader: true,
         sortable: true,
-        minWidth: '14rem',
+        minWidth: '224px',
         cell: (row) => {
           const details = [fileFormatOf(row.contentType, row.name), row.description].filter(Boolean);
           return (
@@ -88,7 +88,7 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
         header: t('page.account.documents.size'),
         sortable: true,
         align: 'end',
-        width: '7rem',
+        width: '112px',
         sortValue: (row) => row.sizeBytes,
         cell: (row) => formatFileSize(row.sizeBytes, locale),
       },
@@ -97,7 +97,7 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
         header: t('page.account.documents.date'),
         sortable: true,
         align: 'end',
-        width: '8rem',
+        width: '128px',
         sortValue: (row) => Date.parse(row.createdAt),
         cell: (row) => formatDateShort(row.createdAt, dateLocale) || '-',
       },
@@ -105,7 +105,7 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
         key: 'download',
         header: <span className={visuallyHidden}>{t('page.account.documents.download')}</span>,
         align: 'end',
-        width: '9rem',
+        width: '144px',
         cell: (row) => (
           <Button
             size="sm"
@@ -152,7 +152,7 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
         captionHidden
         defaultSort={{ key: 'date', direction: 'desc' }}
         pageSize={DOCUMENTS_PAGE_SIZE}
-        minWidth="44rem"
+        minWidth="704px"
         loading={documents.isPending}
         error={failed ? documents.error : undefined}
         onRetry={() => void documents.refetch()}

@@ -37,7 +37,7 @@ export function SubscriptionsCard({
       header: t('dashboard.subscriptions.name'),
       rowHeader: true,
       sortable: true,
-      minWidth: '12rem',
+      minWidth: '192px',
     },
     {
       key: 'startDate',
@@ -71,7 +71,7 @@ export function SubscriptionsCard({
     {
       key: 'term',
       header: t('dashboard.subscriptions.term'),
-      minWidth: '12rem',
+      minWidth: '192px',
       cell: (row) => (
         <div className={styles.term}>
           <Progress

@@ -5,7 +5,7 @@ import { typeLevel } from '../../type-ramp.js';
 export const counts = style({
   display: 'grid',
   gap: vars.space['4'],
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 12rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 192px), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',
@@ -18,14 +18,14 @@ export const top = style({
   alignItems: 'start',
   gridTemplateColumns: 'minmax(0, 1fr)',
   '@media': {
-    [mediaUp('xl')]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(16rem, 20rem)' },
+    [mediaUp('xl')]: { gridTemplateColumns: 'minmax(0, 1fr) minmax(256px, 320px)' },
   },
 });
 
 export const term = style({
   display: 'grid',
   gap: vars.space['1'],
-  minWidth: '10rem',
+  minWidth: '160px',
 });
 
 export const muted = style({
@@ -63,7 +63,7 @@ export const contacts = style({
 export const projects = style({
   display: 'grid',
   gap: vars.space['4'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 20rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 320px), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',

@@ -27,7 +27,7 @@ export const searchField = style({
   position: 'relative',
   display: 'flex',
   alignItems: 'center',
-  flex: '1 1 14rem',
+  flex: '1 1 224px',
   minWidth: 0,
 });
 
@@ -92,7 +92,7 @@ export const sectionTitle = style({
 
 export const cards = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 288px), 1fr))',
   gap: vars.space['4'],
   margin: 0,
   padding: 0,

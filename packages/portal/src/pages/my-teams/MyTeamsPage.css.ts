@@ -14,7 +14,7 @@ export const groups = style({
 export const people = style({
   display: 'grid',
   gap: vars.space['4'],
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 288px), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',

@@ -15,11 +15,11 @@ export const controls = style({
   minWidth: 0,
 });
 
-export const searchArea = style({ flex: '2 1 16rem', minWidth: 0 });
+export const searchArea = style({ flex: '2 1 256px', minWidth: 0 });
 
 export const searchForm = style({ display: 'grid', gap: vars.space['1.5'], minWidth: 0 });
 
-export const filter = style({ flex: '1 1 12rem', minWidth: 0, maxInlineSize: '100%' });
+export const filter = style({ flex: '1 1 192px', minWidth: 0, maxInlineSize: '100%' });
 
 export const searchLabel = style({
   fontSize: vars.fontSize.sm,
@@ -39,7 +39,7 @@ export const searchField = style({
   position: 'relative',
   display: 'flex',
   alignItems: 'center',
-  flex: '1 1 12rem',
+  flex: '1 1 192px',
   minWidth: 0,
 });
 
@@ -84,7 +84,7 @@ export const results = style({
 
 export const cards = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 18rem), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 288px), 1fr))',
   gap: vars.space['4'],
   margin: 0,
   padding: 0,
