@@ -82,9 +82,11 @@ async function hostileDifference(page: Page) {
       if (!style.sheet) throw new Error('the hostile stylesheet is missing');
       style.sheet.disabled = !enabled;
     }, on);
-  // Nothing mid-transition: the pointer off the portal (it was on the link it clicked), every
-  // animation and transition finished.
+  // Nothing mid-transition: the pointer off the portal (it was on the link it clicked), the page's
+  // data shown (no part still busy: the page's chunk and its queries arrive after the heading),
+  // every animation and transition finished.
   await page.mouse.move(1, 1);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 30_000 });
   await page.evaluate(() =>
     Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
   );
@@ -165,7 +167,9 @@ export async function portalRoundTrip(browser: Browser, site: string): Promise<P
     // Sign out: the portal's sign-in page, on the way back to the portal's start.
     await page.getByRole('button', { name: 'Display settings' }).filter({ visible: true }).first().click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
-    await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
+    // The address itself, polled: waitForURL waits for a 'load' that a client-side navigation
+    // does not always give (it timed out once with the sign-in page already shown).
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/portal/auth/signin');
     expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal');
     await heading(page, 'Sign in to your portal');
     expect(errors).toEqual([]);

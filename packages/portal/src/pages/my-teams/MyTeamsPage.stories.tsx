@@ -88,7 +88,8 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
     await expect(await page.findByRole('heading', { level: 1, name: 'My Teams' }, SLOW)).toBeVisible();
-    await expect(page.getByRole('status')).toHaveTextContent('Loading your teams…');
+    // The h1 is there while the page's chunk still loads ('Loading…'): wait for the page itself.
+    await waitFor(() => expect(page.getByRole('status')).toHaveTextContent('Loading your teams…'), SLOW);
     await expect(canvasElement.querySelector('main [aria-busy="true"]')).not.toBeNull();
   },
 };

@@ -75,8 +75,14 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
     await expect(await page.findByRole('heading', { level: 1, name: 'Profile' }, SLOW)).toBeVisible();
-    await expect(page.getAllByRole('status')[0]).toHaveTextContent('Loading your profile…');
-    await expect(region(page, 'Portal settings').getByRole('radio', { name: 'Light' })).toBeChecked();
+    // The h1 is there while the page's chunk still loads ('Loading…'): wait for the page itself.
+    await waitFor(
+      () => expect(page.getAllByRole('status')[0]).toHaveTextContent('Loading your profile…'),
+      SLOW,
+    );
+    await expect(
+      await region(page, 'Portal settings').findByRole('radio', { name: 'Light' }, SLOW),
+    ).toBeChecked();
   },
 };
 
