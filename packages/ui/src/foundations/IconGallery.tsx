@@ -46,6 +46,17 @@ export const IN_USE: readonly { name: keyof typeof icons; use: string }[] = [
   { name: 'LogOut', use: 'Settings: sign out (mirrored right to left)' },
   { name: 'MessageCircle', use: 'Book a meeting' },
   { name: 'Compass', use: 'Page not found' },
+  { name: 'Search', use: 'Talent and knowledge base: search' },
+  { name: 'SearchX', use: 'Talent and knowledge base: nothing matches' },
+  { name: 'WifiOff', use: 'Talent and knowledge base: offline' },
+  { name: 'ArrowLeft', use: 'Knowledge base: back to all articles (mirrored right to left)' },
+  { name: 'FileQuestionMark', use: 'Knowledge base: article not found' },
+  { name: 'Files', use: 'Account: no documents' },
+  { name: 'Download', use: 'Account: download a document' },
+  { name: 'MapPin', use: 'Talent and My Teams: location' },
+  { name: 'Clock', use: 'Talent: local time' },
+  { name: 'Briefcase', use: 'Talent: project' },
+  { name: 'CalendarDays', use: 'Talent: dates on the project' },
 ];
 
 const grid: CSSProperties = {
