@@ -1,8 +1,7 @@
-import { ErrorState, Icon, Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
-import { WifiOff } from 'lucide-react';
+import { Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
 import type { ReactNode } from 'react';
-import { isOffline } from '../../data/PortalData.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
+import { LoadError as PageLoadError } from '../LoadError.js';
 import * as styles from './KnowledgeBasePage.css.js';
 
 /** Placeholders while something loads: busy for assistive technology, with a status to say what. */
@@ -32,29 +31,8 @@ export function CardSkeletons({ count = 6 }: { count?: number }) {
   );
 }
 
-/** A failed load with "Try again"; offline gets its own words. */
-export function LoadError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
-  title: string;
-  error: unknown;
-  onRetry: () => void;
-  retrying: boolean;
-}) {
+/** A failed load with "Try again"; offline gets its own words (the pages' shared LoadError). */
+export function LoadError(props: { title: string; error: unknown; onRetry: () => void; retrying: boolean }) {
   const { t } = useI18n();
-  const offline = isOffline(error);
-  return (
-    <ErrorState
-      headingLevel={2}
-      title={offline ? t('state.offline.title') : title}
-      message={offline ? t('state.offline.body') : t('page.knowledgeBase.list.error.body')}
-      {...(offline ? { icon: <Icon icon={WifiOff} size="lg" /> } : {})}
-      onRetry={onRetry}
-      retrying={retrying}
-      labels={{ retry: t('state.retry') }}
-    />
-  );
+  return <PageLoadError {...props} message={t('page.knowledgeBase.list.error.body')} />;
 }

@@ -1,7 +1,6 @@
-import { ErrorState, Icon, Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
-import { WifiOff } from 'lucide-react';
-import { isOffline } from '../../data/PortalData.js';
+import { Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
 import { useI18n } from '../../i18n/I18nProvider.js';
+import { LoadError } from '../LoadError.js';
 import * as styles from './TalentPage.css.js';
 
 /** Card-shaped placeholders in the list's own grid, busy, with a status saying what loads. */
@@ -28,29 +27,13 @@ export function TalentLoading({ count = 6 }: { count?: number }) {
   );
 }
 
-/** A failed load with "Try again"; offline gets its own words. */
-export function TalentLoadError({
-  title,
-  error,
-  onRetry,
-  retrying,
-}: {
+/** A failed load with "Try again"; offline gets its own words (the pages' shared LoadError). */
+export function TalentLoadError(props: {
   title: string;
   error: unknown;
   onRetry: () => void;
   retrying: boolean;
 }) {
   const { t } = useI18n();
-  const offline = isOffline(error);
-  return (
-    <ErrorState
-      headingLevel={2}
-      title={offline ? t('state.offline.title') : title}
-      message={offline ? t('state.offline.body') : t('page.talent.error.body')}
-      {...(offline ? { icon: <Icon icon={WifiOff} size="lg" /> } : {})}
-      onRetry={onRetry}
-      retrying={retrying}
-      labels={{ retry: t('state.retry') }}
-    />
-  );
+  return <LoadError {...props} message={t('page.talent.error.body')} />;
 }
