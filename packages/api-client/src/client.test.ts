@@ -64,6 +64,58 @@ describe('createApiClient against the package’s own MSW handlers', () => {
     await expect(client.signOut()).resolves.toBeUndefined();
   });
 
+  it('sends the DORA report year and reads a page of the events behind a figure', async () => {
+    const range = { from: '2026-01-01', to: '2026-02-28' };
+    const tiers2021 = await client.getDoraMetrics({ projectKey: 'PORTAL', ...range, benchmark: 'dora-2021' });
+    expect(tiers2021.performance.benchmark).toBe('dora-2021');
+    expect((await client.getDoraMetrics({ projectKey: 'PORTAL', ...range })).performance.benchmark).toBe(
+      'dora-2023',
+    );
+
+    const deployments = await client.getDoraEvents(
+      { projectKey: 'PORTAL', metric: 'deploymentFrequency' },
+      range,
+    );
+    expect(deployments).toMatchObject({ kind: 'deployments', list: 'deployments', page: 1, range });
+    expect(deployments.total).toBe(tiers2021.headline.deploymentFrequency.deployments);
+
+    const incidents = await client.getDoraEvents(
+      { projectKey: 'PORTAL', metric: 'changeFailureRate' },
+      { ...range, list: 'incidents', page: 1, pageSize: 2 },
+    );
+    expect(incidents.kind).toBe('incidents');
+    expect(incidents.rows.length).toBeLessThanOrEqual(2);
+    expect(incidents.pageSize).toBe(2);
+    if (incidents.total > 2) {
+      expect(incidents.nextPage).toBe(2);
+      const second = await client.getDoraEvents(
+        { projectKey: 'PORTAL', metric: 'changeFailureRate' },
+        { ...range, list: 'incidents', page: 2, pageSize: 2 },
+      );
+      expect(second.page).toBe(2);
+      expect(second.rows[0]?.id).not.toBe(incidents.rows[0]?.id);
+    }
+  });
+
+  it('refuses a list the metric does not have (400) and an unknown project (404)', async () => {
+    const wrongList = await rejection(
+      client.getDoraEvents({ projectKey: 'PORTAL', metric: 'deploymentFrequency' }, { list: 'incidents' }),
+    );
+    expect(wrongList).toMatchObject({
+      status: 400,
+      routeId: 'doraEvents',
+      message: 'Failed to load the events behind the DORA figure',
+    });
+    expect(wrongList.fieldErrors).toEqual([expect.objectContaining({ path: 'list' })]);
+    const unknown = await rejection(
+      client.getDoraEvents(
+        { projectKey: 'NOPE', metric: 'reworkRate' },
+        { from: '2026-01-01', to: '2026-01-31' },
+      ),
+    );
+    expect(unknown.status).toBe(404);
+  });
+
   it('builds sign-in and sign-out navigation URLs', () => {
     expect(client.loginUrl('/services/projects?tab=x')).toBe(
       `${BASE}/api/auth/login?returnTo=%2Fservices%2Fprojects%3Ftab%3Dx`,
@@ -206,6 +258,33 @@ describe('request shape', () => {
     token = null;
     await withToken.getSession();
     expect(seen.map((r) => r.headers.get('authorization'))).toEqual(['Bearer tok_123', null]);
+  });
+
+  it('staff: lists companies, acts for one and stops with null', async () => {
+    record('get', '/api/auth/companies', { companies: [{ id: 'acme', name: 'Acme Corp' }] });
+    expect(await client.getStaffCompanies()).toEqual({ companies: [{ id: 'acme', name: 'Acme Corp' }] });
+    record('post', '/api/auth/act-as', { companyId: 'acme', companyName: 'Acme Corp' });
+    expect(await client.actAs('acme')).toEqual({ companyId: 'acme', companyName: 'Acme Corp' });
+    expect(await seen[1]!.json()).toEqual({ companyId: 'acme' });
+    expect(seen[1]!.headers.get('content-type')).toBe('application/json');
+    record('post', '/api/auth/act-as', { companyId: null, companyName: null });
+    expect(await client.actAs(null)).toEqual({ companyId: null, companyName: null });
+    expect(await seen[2]!.json()).toEqual({ companyId: null });
+  });
+
+  it('staff: act-as is never retried and keeps the host’s 404 for an unknown company', async () => {
+    let sent = 0;
+    server.use(
+      http.post(`${BASE}/api/auth/act-as`, () => {
+        sent += 1;
+        return HttpResponse.json(
+          { title: 'Not Found', status: 404, detail: 'There is no such company.' },
+          { status: 404, headers: { 'content-type': 'application/problem+json' } },
+        );
+      }),
+    );
+    const error = await rejection(createApiClient({ baseUrl: BASE }).actAs('initech'));
+    expect([error.status, error.detail, sent]).toEqual([404, 'There is no such company.', 1]);
   });
 
   it('sends the original portal’s compatibility bodies and POSTs `{}` when given nothing', async () => {

@@ -7,6 +7,7 @@ import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
 import type { SignInRequest } from './schemas/auth.js';
 import type { CrmRequest } from './schemas/crm.js';
 import type { DoraQuery } from './schemas/dora.js';
+import type { DoraEventList, DoraEventsParams } from './schemas/dora-events.js';
 import type { ProfileRequest } from './schemas/profile.js';
 
 export interface ApiClientOptions {
@@ -26,6 +27,18 @@ export interface ApiClientOptions {
    * options (./queries) never retry, so one failing request is sent at most three times.
    */
   retryLimit?: number;
+}
+
+/** Which page of which list behind a DORA figure (the route's query, numbers as numbers). */
+export interface DoraEventsPage {
+  from?: string | undefined;
+  to?: string | undefined;
+  /** Default: the metric's first list (DORA_METRIC_LISTS). */
+  list?: DoraEventList | undefined;
+  /** From 1. Default 1. */
+  page?: number | undefined;
+  /** 1–100. Default 100. */
+  pageSize?: number | undefined;
 }
 
 export interface CallOptions {
@@ -216,7 +229,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
       callJson(
         'dora',
         routes.dora,
-        { query: { projectKey: query.projectKey, grain: query.grain, ...analyticsQuery(query) } },
+        {
+          query: {
+            projectKey: query.projectKey,
+            grain: query.grain,
+            benchmark: query.benchmark,
+            ...analyticsQuery(query),
+          },
+        },
+        call,
+      ),
+    /** A page of the deployments, pull requests or incidents behind a DORA figure of the range. */
+    getDoraEvents: (params: DoraEventsParams, query: DoraEventsPage = {}, call?: CallOptions) =>
+      callJson(
+        'doraEvents',
+        routes.doraEvents,
+        {
+          params: { projectKey: params.projectKey, metric: params.metric },
+          query: {
+            ...analyticsQuery(query),
+            list: query.list,
+            page: query.page === undefined ? undefined : String(query.page),
+            pageSize: query.pageSize === undefined ? undefined : String(query.pageSize),
+          },
+        },
         call,
       ),
     /** AI-assistant usage, or null when the project has no data (404). */

@@ -32,6 +32,7 @@ describe('query options', () => {
       q.projectAnalytics('PORTAL'),
       q.projects(),
       q.dora({ projectKey: 'PORTAL' }),
+      q.doraEvents({ projectKey: 'PORTAL', metric: 'reworkRate' }),
       q.aiUsage({ jiraProjectKey: 'PORTAL' }),
       q.githubOrganisations('9001'),
       q.githubRepositories('9001'),
@@ -66,6 +67,8 @@ describe('query options', () => {
     expect(q.analyticsProjects({ status: 'success', data: fixtures.crm }).enabled).toBe(true);
     expect(q.projectAnalytics(undefined).enabled).toBe(false);
     expect(q.dora({ projectKey: undefined }).enabled).toBe(false);
+    expect(q.doraEvents({ projectKey: undefined, metric: 'reworkRate' }).enabled).toBe(false);
+    expect(q.doraEvents({ projectKey: 'A', metric: 'reworkRate' }).enabled).toBe(true);
     expect(q.aiUsage({ jiraProjectKey: undefined }).enabled).toBe(false);
     expect(q.talentAssociations(undefined).enabled).toBe(false);
     expect(q.talentAssociations('').enabled).toBe(false);
@@ -135,6 +138,47 @@ describe('query options', () => {
       expect(key[0]).toBe(queryKeys.all[0]);
     }
     expect(queryKeys.dora({ projectKey: 'A' }).slice(0, 2)).toEqual(queryKeys.analytics());
+  });
+
+  it('keys DORA answers by report year, and the drill-down by project, metric, list, range and page', () => {
+    expect(queryKeys.dora({ projectKey: 'A', benchmark: 'dora-2021' })).not.toEqual(
+      queryKeys.dora({ projectKey: 'A', benchmark: 'dora-2023' }),
+    );
+    const base = {
+      projectKey: 'A',
+      metric: 'changeFailureRate',
+      from: '2026-01-01',
+      to: '2026-01-31',
+    } as const;
+    const key = queryKeys.doraEvents(base);
+    for (const other of [
+      { ...base, projectKey: 'B' },
+      { ...base, metric: 'reworkRate' as const },
+      { ...base, list: 'incidents' as const },
+      { ...base, to: '2026-02-01' },
+      { ...base, page: 2 },
+    ]) {
+      expect(queryKeys.doraEvents(other)).not.toEqual(key);
+    }
+    // No page is the first page: one cache entry, not two.
+    expect(queryKeys.doraEvents({ ...base, page: 1 })).toEqual(key);
+    expect(key.slice(0, 2)).toEqual(queryKeys.analytics());
+    expect(q.doraEvents(base).queryKey).toEqual(key);
+    expect(q.doraEvents(base).retry).toBe(false);
+  });
+
+  it('fetches a page of the drill-down through the query options', async () => {
+    const cache = new QueryClient();
+    const page = await cache.fetchQuery(
+      q.doraEvents({ projectKey: 'PORTAL', metric: 'leadTimeForChanges', list: 'waitingPullRequests' }),
+    );
+    expect(page).toMatchObject({
+      kind: 'pullRequests',
+      list: 'waitingPullRequests',
+      metric: 'leadTimeForChanges',
+    });
+    expect(order).toEqual(['/api/analytics/projects/PORTAL/dora/leadTimeForChanges/events']);
+    cache.clear();
   });
 
   it('retry in one layer: a GET failing with 503 is sent three times in all, a 404 once', async () => {

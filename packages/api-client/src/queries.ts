@@ -4,7 +4,8 @@ import type { AiUsageQuery } from './schemas/ai-usage.js';
 import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
 import type { SessionUser, SignInRequest } from './schemas/auth.js';
 import type { CrmResponse } from './schemas/crm.js';
-import type { DoraQuery } from './schemas/dora.js';
+import type { DoraMetric, DoraQuery } from './schemas/dora.js';
+import type { DoraEventList } from './schemas/dora-events.js';
 import type { ProfileResponse } from './schemas/profile.js';
 
 /** Analytics stay fresh 5 minutes, are cached 30, and never refetch on focus or mount. */
@@ -22,6 +23,13 @@ export interface Upstream<T> {
 }
 
 type Range = { from?: string | undefined; to?: string | undefined };
+/** What picks one page of the drill-down behind a DORA figure. */
+export interface DoraEventsKey extends Range {
+  projectKey: string;
+  metric: DoraMetric;
+  list?: DoraEventList | undefined;
+  page?: number | undefined;
+}
 const ROOT = 'client-portal';
 
 /** Query keys, one factory per route. Everything sits under `queryKeys.all` (clear it on sign-out). */
@@ -55,7 +63,17 @@ export const queryKeys = {
       'analytics',
       'dora',
       query.projectKey,
-      { from: query.from, to: query.to, grain: query.grain },
+      { from: query.from, to: query.to, grain: query.grain, benchmark: query.benchmark },
+    ] as const,
+  /** One page of one list behind one figure (no `list`: the metric's default list). */
+  doraEvents: (query: DoraEventsKey) =>
+    [
+      ROOT,
+      'analytics',
+      'dora-events',
+      query.projectKey,
+      query.metric,
+      { list: query.list, from: query.from, to: query.to, page: query.page ?? 1 },
     ] as const,
   aiUsage: (query: AiUsageQuery) =>
     [ROOT, 'analytics', 'ai-usage', query.jiraProjectKey, { from: query.from, to: query.to }] as const,
@@ -147,6 +165,23 @@ export function createQueries(client: ApiClient) {
         queryFn: ({ signal }) =>
           client.getDoraMetrics(
             { ...query, projectKey: required(query.projectKey, 'projectKey') },
+            { signal },
+          ),
+        enabled: Boolean(query.projectKey),
+        retry: false,
+        ...ANALYTICS_FRESHNESS,
+      }),
+    /**
+     * A page of the deployments, pull requests or incidents behind a DORA figure. Disabled until a
+     * project key is known. Every page is its own entry, so paging back is instant.
+     */
+    doraEvents: (query: Omit<DoraEventsKey, 'projectKey'> & { projectKey: string | undefined }) =>
+      queryOptions({
+        queryKey: queryKeys.doraEvents({ ...query, projectKey: query.projectKey ?? '' }),
+        queryFn: ({ signal }) =>
+          client.getDoraEvents(
+            { projectKey: required(query.projectKey, 'projectKey'), metric: query.metric },
+            { from: query.from, to: query.to, list: query.list, page: query.page },
             { signal },
           ),
         enabled: Boolean(query.projectKey),
