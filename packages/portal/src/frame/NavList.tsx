@@ -1,34 +1,13 @@
 import { directionOf, Icon, Skeleton } from '@client-portal/ui';
-import {
-  BookOpen,
-  Bot,
-  FileText,
-  FolderKanban,
-  House,
-  LayoutDashboard,
-  type LucideIcon,
-  Users,
-  UsersRound,
-} from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Link } from 'wouter';
 import { useProfile, useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
-import { hrefOf, isActive, type NavEntry, type NavIcon } from '../routing/nav.js';
+import { hrefOf, isActive, type NavEntry } from '../routing/nav.js';
 import { DEFAULT_COMPANY_LOGO } from './defaultLogo.js';
 import { DeferredTooltip } from './deferred.js';
 import * as styles from './NavList.css.js';
-
-const ICONS: Record<Exclude<NavIcon, 'profile'>, LucideIcon> = {
-  home: House,
-  dashboard: LayoutDashboard,
-  projects: FolderKanban,
-  talent: Users,
-  aiAgents: Bot,
-  account: FileText,
-  knowledgeBase: BookOpen,
-  myTeams: UsersRound,
-};
+import { NAV_ICONS } from './navIcons.js';
 
 /**
  * A navigation entry: its icon and its name. While a mini navigation is collapsed only the icon
@@ -45,7 +24,7 @@ function EntryLink({
 }) {
   const { t, locale } = useI18n();
   const label = t(entry.label);
-  const glyph = entry.id === 'profile' ? null : ICONS[entry.id];
+  const glyph = entry.id === 'profile' ? null : NAV_ICONS[entry.id];
   const link = (
     <Link
       href={hrefOf(entry)}

@@ -1,6 +1,7 @@
 import { Skeleton, visuallyHidden } from '@client-portal/ui';
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactNode, Suspense } from 'react';
+import { Redirect, Route, Switch } from 'wouter';
+import { useHomeGate, useProfile } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { NAV_ENTRIES, type NavIcon } from '../routing/nav.js';
 import { NotFoundPage, Page, SectionPage } from './Page.js';
@@ -28,6 +29,7 @@ const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
   myTeams: lazy(() => import('./my-teams/MyTeamsPage.js')),
   profile: lazy(() => import('./profile-settings/ProfileSettingsPage.js')),
   knowledgeBase: lazy(() => import('./knowledge-base/KnowledgeBasePage.js')),
+  home: lazy(() => import('./home/HomePage.js')),
 };
 
 /** While a page's chunk loads: its title and a skeleton where its content will be. */
@@ -45,6 +47,18 @@ function PageLoading({ id }: { id: NavIcon }) {
   );
 }
 
+/**
+ * Home is for customers who pass the Home gate; anyone else who reaches its address (typed, or a
+ * link) goes to the dashboard, as the navigation's "/" does. Until the profile has answered, the
+ * page's loading state shows.
+ */
+function HomeGate({ children }: { children: ReactNode }) {
+  const profile = useProfile();
+  const home = useHomeGate();
+  if (profile.isPending && !profile.error) return <PageLoading id="home" />;
+  return home ? children : <Redirect to="/dashboard" replace />;
+}
+
 /** The framed pages: one per navigation entry (and anything below it), else "not found". */
 export function PortalRoutes() {
   return (
@@ -55,7 +69,13 @@ export function PortalRoutes() {
           <Route key={entry.id} path={`${entry.layout}${entry.path}/*?`}>
             {Content ? (
               <Suspense fallback={<PageLoading id={entry.id} />}>
-                <Content />
+                {entry.id === 'home' ? (
+                  <HomeGate>
+                    <Content />
+                  </HomeGate>
+                ) : (
+                  <Content />
+                )}
               </Suspense>
             ) : (
               <SectionPage title={TITLES[entry.id]} />
