@@ -7,7 +7,14 @@ import { RequestError } from './errors.js';
 import { createPortalFixtures } from './mocks/fixtures/portal.js';
 import { handlers, routeHandler } from './mocks/handlers.js';
 import { http, HttpResponse } from 'msw';
-import { ANALYTICS_FRESHNESS, createMutations, createQueries, queryKeys } from './queries.js';
+import {
+  ANALYTICS_FRESHNESS,
+  createMutations,
+  createQueries,
+  hasCompanyScope,
+  isCompanyScopedQuery,
+  queryKeys,
+} from './queries.js';
 
 const BASE = 'http://api.test';
 const fixtures = createPortalFixtures();
@@ -215,6 +222,55 @@ describe('query options', () => {
 
   it('mutations are never retried', () => {
     const m = createMutations(createApiClient({ baseUrl: BASE }));
-    expect([m.signIn().retry, m.signOut().retry, m.createSignedUrl().retry]).toEqual([false, false, false]);
+    expect([m.signIn().retry, m.signOut().retry, m.createSignedUrl().retry, m.actAs().retry]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('provider staff', () => {
+  const staff = { ...fixtures.user, role: 'staff' as const, companyId: null };
+  const acting = { ...staff, companyId: 'acme' };
+
+  it('asks no company-scoped route until staff chose a company (the host would answer 403)', () => {
+    expect(hasCompanyScope(staff)).toBe(false);
+    expect(hasCompanyScope({ ...staff, companyId: undefined })).toBe(false);
+    expect(hasCompanyScope(acting)).toBe(true);
+    expect(hasCompanyScope(fixtures.user)).toBe(true); // a customer, role and company not sent
+    expect(hasCompanyScope({ ...fixtures.user, role: 'customer', companyId: null })).toBe(true);
+    expect(hasCompanyScope(null)).toBe(false);
+    // The chain's first company-scoped step waits, so CRM, analytics and talent associations do too.
+    expect(q.profile({ status: 'success', data: staff }).enabled).toBe(false);
+    expect(q.profile({ status: 'success', data: acting }).enabled).toBe(true);
+  });
+
+  it('lists companies only for staff', () => {
+    expect(q.staffCompanies({ status: 'success', data: staff }).enabled).toBe(true);
+    expect(q.staffCompanies({ status: 'success', data: fixtures.user }).enabled).toBe(false);
+    expect(q.staffCompanies({ status: 'success', data: null }).enabled).toBe(false);
+    expect(q.staffCompanies(pending).enabled).toBe(false);
+  });
+
+  it('tells a company’s cached data from the session and staff’s own queries', () => {
+    const scoped = (queryKey: readonly unknown[]) => isCompanyScopedQuery({ queryKey });
+    expect(scoped(queryKeys.session())).toBe(false);
+    expect(scoped(queryKeys.staffCompanies())).toBe(false);
+    for (const key of [
+      queryKeys.profile(),
+      queryKeys.crm(),
+      queryKeys.accountManager(),
+      queryKeys.documents(),
+      queryKeys.teams(),
+      queryKeys.talentAssociations(1),
+      queryKeys.knowledgeBase(),
+      queryKeys.projectAnalytics('A'),
+      queryKeys.dora({ projectKey: 'A' }),
+    ]) {
+      expect(scoped(key)).toBe(true);
+    }
+    expect(scoped(['another-library', 'profile'])).toBe(false);
   });
 });

@@ -43,6 +43,9 @@ export const queryKeys = {
     [ROOT, 'talent', 'associations', String(contactId)] as const,
   teams: () => [ROOT, 'teams'] as const,
   accountManager: () => [ROOT, 'account-manager'] as const,
+  /** Provider staff's own queries: not about a company, so kept when staff switch company. */
+  staff: () => [ROOT, 'staff'] as const,
+  staffCompanies: () => [ROOT, 'staff', 'companies'] as const,
   documents: () => [ROOT, 'documents'] as const,
   knowledgeBase: (category?: string) => [ROOT, 'knowledge-base', 'articles', { category }] as const,
   knowledgeBaseSearch: (q: string) => [ROOT, 'knowledge-base', 'search', q.trim()] as const,
@@ -79,6 +82,26 @@ export const queryKeys = {
     [ROOT, 'analytics', 'ai-usage', query.jiraProjectKey, { from: query.from, to: query.to }] as const,
 };
 
+/**
+ * Whether the session has a company for the data routes to answer for: a customer always has one,
+ * provider staff once they chose a company to act for (POST /api/auth/act-as). Without one the
+ * host answers every company-scoped route 403, so none of them may be asked.
+ */
+export function hasCompanyScope(user: SessionUser | null | undefined): boolean {
+  if (!user) return false;
+  return user.role !== 'staff' || (user.companyId !== null && user.companyId !== undefined);
+}
+
+/**
+ * Whether a cached query holds a company's data (everything but the session and staff's own
+ * queries): what must go when staff switch company or stop acting, so nothing of one company is
+ * ever shown while acting for another.
+ */
+export function isCompanyScopedQuery(query: { queryKey: readonly unknown[] }): boolean {
+  const [root, part] = query.queryKey;
+  return root === ROOT && part !== 'session' && part !== 'staff';
+}
+
 function required<T>(value: T | undefined | null, what: string): T {
   // Only reachable if a caller forces a disabled query to run.
   if (value === undefined || value === null || value === '') throw new Error(`${what} is required`);
@@ -100,12 +123,12 @@ export function createQueries(client: ApiClient) {
         queryFn: ({ signal }) => client.getSession({ signal }),
         retry: false,
       }),
-    /** Runs once there is a signed-in user. Not retried. */
+    /** Runs once there is a signed-in user with a company (staff: once they chose one). Not retried. */
     profile: (session: Upstream<SessionUser | null>) =>
       queryOptions({
         queryKey: queryKeys.profile(),
         queryFn: ({ signal }) => client.getProfile({ user: session.data ?? undefined }, { signal }),
-        enabled: session.status === 'success' && session.data != null,
+        enabled: session.status === 'success' && hasCompanyScope(session.data),
         retry: false,
       }),
     /** Runs only once the profile loaded without error. */
@@ -228,6 +251,14 @@ export function createQueries(client: ApiClient) {
         queryFn: ({ signal }) => client.getAccountManager({ signal }),
         retry: false,
       }),
+    /** Provider staff only (customers are answered 403): the companies they may act for. */
+    staffCompanies: (session: Upstream<SessionUser | null>) =>
+      queryOptions({
+        queryKey: queryKeys.staffCompanies(),
+        queryFn: ({ signal }) => client.getStaffCompanies({ signal }),
+        enabled: session.status === 'success' && session.data?.role === 'staff',
+        retry: false,
+      }),
     documents: () =>
       queryOptions({
         queryKey: queryKeys.documents(),
@@ -269,6 +300,13 @@ export function createMutations(client: ApiClient) {
       }),
     signOut: () =>
       mutationOptions({ mutationKey: [ROOT, 'sign-out'], mutationFn: () => client.signOut(), retry: false }),
+    /** Provider staff: act for a company, or stop (null). Drop the company's cached data after it. */
+    actAs: () =>
+      mutationOptions({
+        mutationKey: [ROOT, 'staff', 'act-as'],
+        mutationFn: (companyId: string | null) => client.actAs(companyId),
+        retry: false,
+      }),
     createSignedUrl: () =>
       mutationOptions({
         mutationKey: [ROOT, 'signed-url'],

@@ -5,7 +5,12 @@ import {
   lifecycleStageOf,
   visibleAnalyticsProjects,
 } from '@client-portal/api-client';
-import { createMutations, createQueries, queryKeys } from '@client-portal/api-client/queries';
+import {
+  createMutations,
+  createQueries,
+  hasCompanyScope,
+  queryKeys,
+} from '@client-portal/api-client/queries';
 import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { PortalContext } from '../PortalContext.js';
@@ -133,11 +138,14 @@ export function useProfile() {
   return useQuery(queries.profile(session));
 }
 
-/** The account manager of the signed-in contact (for "Book a meeting"), once signed in. */
+/**
+ * The account manager of the signed-in contact (for "Book a meeting"), once signed in with a
+ * company (provider staff: once they act for one).
+ */
 export function useAccountManager() {
   const { queries } = usePortalData();
   const session = useSession();
-  return useQuery({ ...queries.accountManager(), enabled: session.data != null });
+  return useQuery({ ...queries.accountManager(), enabled: hasCompanyScope(session.data) });
 }
 
 /** The company's CRM data (subscriptions, projects, counts), once the profile loaded without error. */

@@ -1,0 +1,77 @@
+import type { SessionUser } from '@client-portal/api-client';
+import { queryKeys } from '@client-portal/api-client/queries';
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { cancelCompanyQueries, switchCompany } from './companySwitch.js';
+
+const staff: SessionUser = {
+  sub: 'u-staff',
+  email: 'staff@provider.example',
+  name: 'Sam Staff',
+  picture: null,
+  role: 'staff',
+  companyId: 'acme',
+};
+
+function cacheActingForAcme() {
+  const client = new QueryClient();
+  client.setQueryData(queryKeys.session(), staff);
+  client.setQueryData(queryKeys.staffCompanies(), { companies: [{ id: 'acme', name: 'Acme Corp' }] });
+  client.setQueryData(queryKeys.profile(), { company: 'Acme Corp' });
+  client.setQueryData(queryKeys.crm(), { deals: ['Acme deal'] });
+  client.setQueryData(queryKeys.documents(), { documents: ['acme.pdf'] });
+  client.setQueryData(queryKeys.projectAnalytics('ACME'), { key: 'ACME' });
+  client.setQueryData(queryKeys.knowledgeBase(), { articles: [] });
+  return client;
+}
+
+describe('switching the company staff act for', () => {
+  it('drops every answer about the previous company and keeps the session and the company list', () => {
+    const client = cacheActingForAcme();
+    switchCompany(client, 'globex');
+    const left = client
+      .getQueryCache()
+      .getAll()
+      .map((q) => q.queryKey);
+    expect(left).toEqual([queryKeys.session(), queryKeys.staffCompanies()]);
+    expect(client.getQueryData(queryKeys.session())).toEqual({ ...staff, companyId: 'globex' });
+  });
+
+  it('stopping leaves the session without a company', () => {
+    const client = cacheActingForAcme();
+    switchCompany(client, null);
+    expect(client.getQueryData<SessionUser>(queryKeys.session())?.companyId).toBeNull();
+    expect(client.getQueryData(queryKeys.crm())).toBeUndefined();
+  });
+
+  it('leaves a signed-out session alone', () => {
+    const client = new QueryClient();
+    client.setQueryData(queryKeys.session(), null);
+    switchCompany(client, 'acme');
+    expect(client.getQueryData(queryKeys.session())).toBeNull();
+  });
+
+  it('cancels a request still running for the previous company, so its answer is not kept', async () => {
+    const client = cacheActingForAcme();
+    let aborted = false;
+    const running = client
+      .fetchQuery({
+        queryKey: queryKeys.teams(),
+        queryFn: ({ signal }) =>
+          new Promise((resolve) => {
+            signal.addEventListener('abort', () => {
+              aborted = true;
+            });
+            setTimeout(() => resolve({ teams: ['Acme team'] }), 50);
+          }),
+      })
+      .catch((error: unknown) => error);
+    const session = client.fetchQuery({ queryKey: queryKeys.session(), queryFn: async () => staff });
+    await cancelCompanyQueries(client);
+    await running;
+    switchCompany(client, 'globex');
+    expect(aborted).toBe(true);
+    expect(client.getQueryData(queryKeys.teams())).toBeUndefined();
+    expect(await session).toEqual(staff);
+  });
+});
