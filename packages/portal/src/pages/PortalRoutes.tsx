@@ -29,6 +29,7 @@ const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
   myTeams: lazy(() => import('./my-teams/MyTeamsPage.js')),
   profile: lazy(() => import('./profile-settings/ProfileSettingsPage.js')),
   knowledgeBase: lazy(() => import('./knowledge-base/KnowledgeBasePage.js')),
+  aiAgents: lazy(() => import('./ai-agents/AiAgentsPage.js')),
   home: lazy(() => import('./home/HomePage.js')),
 };
 

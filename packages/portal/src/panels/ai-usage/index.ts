@@ -1,0 +1,1 @@
+export { AiUsagePanel } from './AiUsagePanel.js';

@@ -1,0 +1,1 @@
+export { GithubPanel } from './GithubPanel.js';
