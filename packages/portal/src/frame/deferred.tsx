@@ -1,6 +1,16 @@
 import { Icon, IconButton, type TooltipProps } from '@client-portal/ui';
 import { Settings2 } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense, useEffect, useState } from 'react';
+import {
+  type ComponentProps,
+  lazy,
+  type ReactNode,
+  type RefObject,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useI18n } from '../i18n/I18nProvider.js';
 
 type Overlays = typeof import('./overlays.js');
@@ -23,12 +33,77 @@ const LazyTooltip = lazy(() => loadOverlays().then((m) => ({ default: m.Tooltip 
 const LazyDrawer = lazy(() => loadOverlays().then((m) => ({ default: m.Drawer })));
 const LazySettingsMenu = lazy(() => loadOverlays().then((m) => ({ default: m.SettingsMenu })));
 
+/** Once the real trigger is on screen: gives it the focus its stand-in had when it was swapped out. */
+function FocusOnArrival({
+  wrapper,
+  carry,
+  children,
+}: {
+  wrapper: RefObject<HTMLSpanElement | null>;
+  carry: RefObject<boolean>;
+  children: ReactNode;
+}) {
+  useLayoutEffect(() => {
+    const box = wrapper.current;
+    if (!carry.current || !box) return;
+    carry.current = false;
+    const root = box.getRootNode() as Document | ShadowRoot;
+    const active = root.activeElement;
+    // Focus went nowhere (the stand-in was removed): put it on the real trigger.
+    if (active === null || active === box.ownerDocument.body) {
+      box.querySelector<HTMLElement>('button, a[href], [tabindex]:not([tabindex="-1"])')?.focus();
+    }
+  }, [wrapper, carry]);
+  return children;
+}
+
+/**
+ * A Suspense boundary for an overlay whose stand-in is a trigger (a button or link that looks the
+ * same). When the code arrives React swaps the stand-in for the real trigger — a new element — and
+ * a keyboard user's focus would drop to the page: if the stand-in had focus at the swap, the real
+ * trigger gets it. The wrapper is `display: contents`, so it adds no box to the layout. A blur is
+ * only a real one if the stand-in is still in the document a moment later (one that is being
+ * removed keeps the focus to carry).
+ */
+export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  const wrapper = useRef<HTMLSpanElement>(null);
+  const carry = useRef(false);
+  useEffect(() => {
+    const box = wrapper.current;
+    if (!box) return;
+    const onFocusIn = () => {
+      carry.current = true;
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      const left = event.target as Node;
+      setTimeout(() => {
+        if (left.isConnected) carry.current = false;
+      }, 0);
+    };
+    box.addEventListener('focusin', onFocusIn);
+    box.addEventListener('focusout', onFocusOut);
+    return () => {
+      box.removeEventListener('focusin', onFocusIn);
+      box.removeEventListener('focusout', onFocusOut);
+    };
+  }, []);
+  return (
+    <span ref={wrapper} style={{ display: 'contents' }}>
+      <Suspense fallback={fallback}>
+        <FocusOnArrival wrapper={wrapper} carry={carry}>
+          {children}
+        </FocusOnArrival>
+      </Suspense>
+    </span>
+  );
+}
+
 /** The kit's Tooltip; until its code has arrived, the trigger alone (its label does not depend on it). */
 export function DeferredTooltip(props: TooltipProps) {
   return (
-    <Suspense fallback={props.children}>
+    <FocusKeepingSuspense fallback={props.children}>
       <LazyTooltip {...props} />
-    </Suspense>
+    </FocusKeepingSuspense>
   );
 }
 
@@ -70,8 +145,8 @@ export function DeferredSettingsMenu(props: ComponentProps<Overlays['SettingsMen
     </IconButton>
   );
   return (
-    <Suspense fallback={fallback}>
+    <FocusKeepingSuspense fallback={fallback}>
       <LazySettingsMenu {...props} defaultOpen={openRequested} />
-    </Suspense>
+    </FocusKeepingSuspense>
   );
 }
