@@ -3,13 +3,14 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FullStatus, SessionGuard } from './auth/SessionGuard.js';
 import { SignInPage } from './auth/SignInPage.js';
-import { useHomeGate, useProfile, useSession } from './data/PortalData.js';
+import { hasCompanyScope, useHomeGate, useProfile, useSession } from './data/PortalData.js';
 import { ErrorBoundary } from './embedding/ErrorBoundary.js';
 import { Frame } from './frame/Frame.js';
 import { useI18n } from './i18n/I18nProvider.js';
 import { PortalRoutes } from './pages/PortalRoutes.js';
 import { usePortal } from './PortalContext.js';
 import { isFrameless, SIGN_IN_PATH } from './routing/nav.js';
+import { StaffGate } from './staff/index.js';
 
 /** Reports route changes to the host and product analytics, and identifies the signed-in user. */
 function RouteReporter() {
@@ -33,9 +34,11 @@ function RouteReporter() {
 function RootRedirect() {
   const { t } = useI18n();
   const [, navigate] = useLocation();
+  const session = useSession();
   const profile = useProfile();
   const home = useHomeGate();
-  const settled = profile.status !== 'pending';
+  // Staff who have not chosen a company have no profile to wait for: the dashboard shows the picker.
+  const settled = profile.status !== 'pending' || !hasCompanyScope(session.data);
   useEffect(() => {
     if (settled) navigate(home ? '/home' : '/dashboard', { replace: true });
   }, [settled, home, navigate]);
@@ -78,9 +81,11 @@ export function App() {
       ) : (
         <SessionGuard>
           <Frame>
-            <ErrorBoundary where={`page:${location}`} resetKey={location}>
-              <PortalRoutes />
-            </ErrorBoundary>
+            <StaffGate>
+              <ErrorBoundary where={`page:${location}`} resetKey={location}>
+                <PortalRoutes />
+              </ErrorBoundary>
+            </StaffGate>
           </Frame>
         </SessionGuard>
       )}

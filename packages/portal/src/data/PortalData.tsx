@@ -194,4 +194,4 @@ export function useHomeGate(): boolean {
 /** Status 0: the request never reached the host (offline, DNS, CORS). */
 export const isOffline = (error: unknown) => isRequestError(error) && error.status === 0;
 
-export { queryKeys };
+export { hasCompanyScope, queryKeys };

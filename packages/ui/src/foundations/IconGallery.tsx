@@ -57,6 +57,7 @@ export const IN_USE: readonly { name: keyof typeof icons; use: string }[] = [
   { name: 'Clock', use: 'Talent: local time' },
   { name: 'Briefcase', use: 'Talent: project' },
   { name: 'CalendarDays', use: 'Talent: dates on the project' },
+  { name: 'Building', use: 'Provider staff: the company acted for · no companies to act for' },
 ];
 
 const grid: CSSProperties = {

@@ -1,0 +1,1 @@
+export { StaffGate } from './StaffGate.js';
