@@ -10,7 +10,7 @@ import {
   MANY_COMPANIES,
   NORTHWIND,
   staffBackend,
-} from './staffStoryBackend.js';
+} from './staffStorySupport.js';
 
 const base = frameMeta();
 /**
