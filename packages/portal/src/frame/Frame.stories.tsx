@@ -151,7 +151,7 @@ export const MiniByKeyboardTest: Story = {
   },
 };
 
-/** Mini mode (kept from an earlier visit): 120px, icons (names as tooltips), the "S" mark. */
+/** Mini mode (kept from an earlier visit): 120px, icons (names as tooltips), the provider's mark. */
 export const Mini: Story = {
   args: portalArgs('mini'),
   beforeEach: () => {
@@ -387,13 +387,14 @@ const LONG_BODY = Array.from(
  * sticky) and the footer comes after the content, at the end.
  */
 export const LongContent: Story = {
-  // AI Agents: a section still showing its "being prepared" text, which the story makes long.
+  // An address with no page: the "not found" text, which the story makes long (every navigation
+  // entry has a real page now, so none shows a placeholder text to stretch).
   args: portalArgs('long-content', {
-    routing: { mode: 'memory', initialPath: '/services/ai-agents' },
-    messages: { 'page.comingSoon': LONG_BODY },
+    routing: { mode: 'memory', initialPath: '/long-content' },
+    messages: { 'page.notFound.body': LONG_BODY },
   }),
   play: async ({ canvasElement }) => {
-    const { canvas, main } = await frameReady(canvasElement, 'AI Agents');
+    const { canvas, main } = await frameReady(canvasElement, 'Page not found');
     await expect(canvas.getByText(/Paragraph 40:/)).toBeInTheDocument();
     const view = canvasElement.ownerDocument.documentElement;
     // Far taller than the screen.

@@ -426,6 +426,7 @@ export const ar: Messages = {
   'aiAgents.col.deployments': 'عمليات النشر',
   'aiAgents.project.notConnected': 'غير مربوط',
   'aiAgents.project.failed': 'تعذّر التحميل',
+  'aiAgents.projects.table': 'مساعدو الذكاء الاصطناعي وعمليات النشر لكل مشروع',
   'staff.picker.title': 'اختر شركة',
   'staff.picker.lead':
     'لقد سجّلت الدخول بصفتك من موظفي مزوّد الخدمة. اختر الشركة التي تعمل نيابةً عنها، فترى البوابة تمامًا كما يراها مستخدموها. يُسجَّل كل اختيار.',

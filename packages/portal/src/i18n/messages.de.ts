@@ -440,6 +440,7 @@ export const de: Messages = {
   'aiAgents.col.deployments': 'Deployments',
   'aiAgents.project.notConnected': 'Nicht verbunden',
   'aiAgents.project.failed': 'Konnte nicht geladen werden',
+  'aiAgents.projects.table': 'KI-Assistenten und Deployments je Projekt',
   'staff.picker.title': 'Firma auswählen',
   'staff.picker.lead':
     'Sie sind als Mitarbeiter des Anbieters angemeldet. Wählen Sie die Firma, für die Sie handeln: Sie sehen das Portal dann genau so wie ihre Nutzer. Jede Auswahl wird protokolliert.',

@@ -436,6 +436,7 @@ export const en = {
   'aiAgents.col.deployments': 'Deployments',
   'aiAgents.project.notConnected': 'Not connected',
   'aiAgents.project.failed': 'Could not be loaded',
+  'aiAgents.projects.table': 'AI assistants and deployments per project',
   'staff.picker.title': 'Choose a company',
   'staff.picker.lead':
     'You are signed in as provider staff. Choose the company to act for: you then see the portal exactly as its users see it. Every choice is recorded.',

@@ -30,7 +30,8 @@ export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) 
         : line.status === 'notConnected'
           ? t('aiAgents.project.notConnected')
           : line.tools.map((tool) => TOOL_NAMES[tool]).join(', ');
-  const caption = t('aiAgents.projects.title');
+  const title = t('aiAgents.projects.title');
+  const caption = t('aiAgents.projects.table');
   const columns: TableColumn<ProjectLine>[] = [
     {
       key: 'name',
@@ -121,7 +122,7 @@ export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) 
       <div className={styles.sectionHead}>
         <header>
           <h2 id="ai-agents-projects" className={styles.sectionTitle}>
-            {caption}
+            {title}
           </h2>
           <p className={styles.muted}>{t('aiAgents.projects.lead')}</p>
         </header>
