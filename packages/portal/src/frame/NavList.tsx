@@ -66,7 +66,8 @@ function ProfileLink({ entry, location }: { entry: NavEntry; location: string })
       className={[styles.link, styles.profileLink].join(' ')}
       aria-current={isActive(entry, location) ? 'page' : undefined}
     >
-      {profile.isPending ? (
+      {/* Loading, not merely pending: staff who have not chosen a company have no profile to wait for. */}
+      {profile.isLoading ? (
         <Skeleton width={40} height={40} className={styles.logo} />
       ) : (
         <img
