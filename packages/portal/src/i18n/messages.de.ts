@@ -412,7 +412,8 @@ export const de: Messages = {
     'Personen, die einen Assistenten mindestens einmal genutzt haben, gegenüber den lizenzierten Plätzen. Wer in zwei Teams ist, zählt doppelt.',
   'aiAgents.tools.title': 'Je Assistent, alle Projekte',
   'aiAgents.trend.title': 'KI-Nutzung neben der Auslieferung',
-  'aiAgents.trend.lead': 'Dieselben Wochen oder Monate in jedem Diagramm, für alle Ihre Projekte zusammen.',
+  'aiAgents.trend.lead':
+    'Dieselben Wochen oder Monate in jedem Diagramm, für alle Ihre Projekte zusammen. Der letzte Zeitraum endet heute und ist noch nicht vollständig.',
   'aiAgents.grain': 'Gruppieren nach',
   'aiAgents.grain.week': 'Woche',
   'aiAgents.grain.month': 'Monat',

@@ -409,7 +409,8 @@ export const en = {
     'People who used an assistant at least once, against the seats licensed. Someone in two teams counts twice.',
   'aiAgents.tools.title': 'Per assistant, all projects',
   'aiAgents.trend.title': 'AI use beside delivery',
-  'aiAgents.trend.lead': 'The same weeks or months on every chart, for all your projects together.',
+  'aiAgents.trend.lead':
+    'The same weeks or months on every chart, for all your projects together. The last one ends today, so it is not complete yet.',
   'aiAgents.grain': 'Group by',
   'aiAgents.grain.week': 'Week',
   'aiAgents.grain.month': 'Month',

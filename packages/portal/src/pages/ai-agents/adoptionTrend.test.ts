@@ -43,6 +43,14 @@ describe('adoptionTrend', () => {
     expect(trend.labels.length).toBeLessThan(20);
   });
 
+  it('starts the AI lines at the first day of use, beside the deliveries that came before', () => {
+    const trend = adoptionTrend(range, 'week', [portal], [delivery('PORTAL', 'week')]);
+    const start = trend.labels.findIndex((_, i) => trend.activeUsers[i] !== null);
+    expect(start).toBeGreaterThan(0);
+    expect(trend.activeUsers.slice(0, start).every((v) => v === null)).toBe(true);
+    expect(trend.deployments.slice(0, start).some((v) => (v ?? 0) > 0)).toBe(true);
+  });
+
   it('takes the busiest day of a bucket, every tool and project together', () => {
     const trend = adoptionTrend(range, 'month', [portal, route], []);
     const month = trend.labels.at(-1)!;

@@ -13,6 +13,7 @@ import {
   byToolOrder,
   distinctScopes,
   firstDayWithUse,
+  onRecord,
   SURFACES,
   type Surface,
   surfacesOfDay,
@@ -58,9 +59,9 @@ interface ToolBuckets {
 
 /**
  * Puts the projects' AI usage answers (daily) and delivery answers (per bucket of `grain` over the
- * same range) on one axis. A scope shared by two projects counts once; a tool's days after its
- * "complete through" day are not reported (gaps), not zeros; then the axis is trimmed to the
- * buckets that hold any data.
+ * same range) on one axis. A scope shared by two projects counts once; a scope's days off record
+ * (after its "complete through" day, before its first use) are gaps, not zeros; then the axis is
+ * trimmed to the buckets that hold any data.
  */
 export function adoptionTrend(
   range: DateRange,
@@ -98,7 +99,7 @@ export function adoptionTrend(
     const toolDays = dayToolUsers.get(usage.tool) ?? new Map<string, number>();
     dayToolUsers.set(usage.tool, toolDays);
     for (const day of usage.daily) {
-      if (usage.dataThrough !== null && day.date > usage.dataThrough) continue;
+      if (!onRecord(usage, day.date, first)) continue;
       const i = bucketOf(day.date);
       if (i < 0) continue;
       dayUsers.set(day.date, (dayUsers.get(day.date) ?? 0) + day.activeUsers);

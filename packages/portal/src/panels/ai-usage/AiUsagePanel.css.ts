@@ -11,7 +11,7 @@ export const report = style({
 export const stats = style({
   display: 'grid',
   gap: vars.space['4'],
-  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 176px), 1fr))',
+  gridTemplateColumns: 'repeat(auto-fit, minmax(min(100%, 144px), 1fr))',
   margin: 0,
   padding: 0,
   listStyle: 'none',

@@ -155,6 +155,25 @@ describe('dailyTrend', () => {
   });
 });
 
+describe('onRecord (through dailyTrend)', () => {
+  it('leaves the days before a tool’s first use out: not connected yet, not "nobody used it"', () => {
+    const idle = { activeUsers: 0, acceptances: 0, chatRequests: 0, agentRequests: 0, suggestions: 0 };
+    const copilot = tool({
+      tool: 'copilot',
+      daily: [day('2026-02-28', idle), day('2026-03-01'), day('2026-03-02', idle)],
+    });
+    const trend = dailyTrend(answer('A', [copilot]));
+    // A quiet day after the first use is a real zero.
+    expect(trend.users).toEqual([{ tool: 'copilot', data: [null, 2, 0] }]);
+    expect(trend.surfaces.chat).toEqual([null, 5, 0]);
+  });
+  it('keeps the zeros of a tool that was never used', () => {
+    const idle = { activeUsers: 0, acceptances: 0, chatRequests: 0, agentRequests: 0, suggestions: 0 };
+    const cursor = tool({ tool: 'cursor', daily: [day('2026-03-01', idle), day('2026-03-02', idle)] });
+    expect(dailyTrend(answer('A', [cursor])).users[0]?.data).toEqual([0, 0]);
+  });
+});
+
 describe('breakdownLines', () => {
   it('merges every tool’s rows, most accepted first, with acceptance per row', () => {
     const copilot = tool({

@@ -193,14 +193,24 @@ export function firstDayWithUse(days: readonly AiUsageDay[]): string | null {
   return null;
 }
 
-/** A tool's value of a day, or null once past its "complete through" day (not reported yet, not 0). */
-function reportedOn(usage: AiToolUsage, day: AiUsageDay, value: number | null): number | null {
-  return usage.dataThrough !== null && day.date > usage.dataThrough ? null : value;
+/**
+ * Whether a scope's day is on record: not after its "complete through" day (not reported yet), and
+ * not before its first day of use (the tool was not connected yet: answers fill those days with
+ * zeros, which would read as "nobody used it"). A scope never used at all keeps its zeros.
+ */
+export function onRecord(usage: AiToolUsage, date: string, firstUse = firstDayWithUse(usage.daily)): boolean {
+  if (usage.dataThrough !== null && date > usage.dataThrough) return false;
+  return firstUse === null || date >= firstUse;
+}
+
+/** A tool's value of a day, or null when the day is not on record (see `onRecord`). */
+function reportedOn(usage: AiToolUsage, day: AiUsageDay, value: number | null, firstUse: string | null) {
+  return onRecord(usage, day.date, firstUse) ? value : null;
 }
 
 /**
  * The days of one project's answer on one axis: per tool, its active users each day; and per
- * surface, the requests of every tool together. Days after a tool's data ends are gaps, not zeros.
+ * surface, the requests of every tool together. Days off record (after a tool's data ends, before its first use) are gaps, not zeros.
  */
 export function dailyTrend(usage: AiUsage): {
   labels: string[];
@@ -218,13 +228,14 @@ export function dailyTrend(usage: AiUsage): {
   };
   const users = tools.map((tool) => {
     const data = empty();
+    const firstUse = firstDayWithUse(tool.daily);
     for (const day of tool.daily) {
       const i = index.get(day.date);
       if (i === undefined) continue;
-      data[i] = reportedOn(tool, day, day.activeUsers);
+      data[i] = reportedOn(tool, day, day.activeUsers, firstUse);
       const values = surfacesOfDay(day);
       for (const surface of SURFACES) {
-        const value = reportedOn(tool, day, values[surface]);
+        const value = reportedOn(tool, day, values[surface], firstUse);
         surfaces[surface][i] = addReported(surfaces[surface][i] ?? null, value);
       }
     }
