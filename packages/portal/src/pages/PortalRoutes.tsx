@@ -24,6 +24,7 @@ const TITLES = {
  */
 const PAGES: Partial<Record<NavIcon, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('./dashboard/DashboardPage.js')),
+  projects: lazy(() => import('./projects/ProjectsPage.js')),
   talent: lazy(() => import('./talent/TalentPage.js')),
   account: lazy(() => import('./account/AccountPage.js')),
   myTeams: lazy(() => import('./my-teams/MyTeamsPage.js')),
