@@ -74,6 +74,7 @@ function PortalRoot(
     storageKeyPrefix,
     locale = 'en',
     messages,
+    brand,
     posthog,
     links,
     homeLifecycleStage = DEFAULT_HOME_LIFECYCLE_STAGE,
@@ -103,6 +104,13 @@ function PortalRoot(
       ),
     [posthogKey, posthogHost, posthogOptOut, prefix],
   );
+  // The brand's name is the provider message every locale uses (logo text, copyright holder).
+  const brandName = brand?.name?.trim();
+  const catalogue = useMemo(
+    () => (brandName ? { ...messages, 'frame.provider': brandName } : messages),
+    [messages, brandName],
+  );
+  const brandLogo = brand?.logo;
   const privacyPolicy = links?.privacyPolicy;
   const website = links?.website;
   const contact = links?.contact;
@@ -126,6 +134,7 @@ function PortalRoot(
       onSignOut,
       onSignInRequired,
       demoSignIns,
+      brandLogo,
     }),
     [
       loginUrl,
@@ -144,6 +153,7 @@ function PortalRoot(
       onSignOut,
       onSignInRequired,
       demoSignIns,
+      brandLogo,
     ],
   );
 
@@ -158,7 +168,7 @@ function PortalRoot(
       style={(mode) => appearanceStyle(appearance, mode)}
       {...(rootNode ? { rootNode } : {})}
     >
-      <I18nProvider locale={locale} messages={messages}>
+      <I18nProvider locale={locale} messages={catalogue}>
         <PortalContext.Provider value={context}>
           <PortalDataProvider
             apiBaseUrl={apiBaseUrl}

@@ -19,6 +19,8 @@ export interface PortalContextValue extends PortalCallbacks {
   label?: string | undefined;
   /** Demo accounts to list on the sign-in page (a host running demo data). */
   demoSignIns?: DemoSignIns | undefined;
+  /** The provider's mark (PortalBrand.logo); undefined: the portal's own. */
+  brandLogo?: string | undefined;
   /** Instead of leaving the page for the login URL (stories, hosts with their own sign-in). */
   onSignInRequired?: ((loginUrl: string) => void) | undefined;
 }

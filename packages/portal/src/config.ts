@@ -52,6 +52,17 @@ export interface PortalPostHogOptions {
   optOut?: boolean;
 }
 
+/** The provider's brand at the top of the navigation and in the footer's copyright line. */
+export interface PortalBrand {
+  /** The provider's name: the logo's text and accessible name, and the copyright holder. Default: "Client Portal". */
+  name?: string;
+  /**
+   * The provider's square mark (any image URL: https, a same-origin path or a data: URL), drawn
+   * 36 × 36 beside the name and alone in the collapsed navigation. Default: the portal's own mark.
+   */
+  logo?: string;
+}
+
 /** The provider's pages, linked from the portal's footer (each opens in a new tab). */
 export interface PortalLinks {
   /** The privacy policy ("Privacy policy"). */
@@ -129,6 +140,8 @@ export interface ClientPortalOptions extends PortalCallbacks {
   locale?: string;
   /** Overrides any message of the catalogue. */
   messages?: Partial<Messages>;
+  /** The provider's brand: `{ name, logo }` at the top of the navigation (see PortalBrand). */
+  brand?: PortalBrand;
   /**
    * Product analytics: `{ key, host?, optOut? }`. PostHog is downloaded only on first use, profiles
    * identified users only and gets the portal's page views. Default: none (nothing loaded or sent).

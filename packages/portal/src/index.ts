@@ -3,6 +3,7 @@ export type { ClientPortalProps } from './ClientPortal.js';
 export { mountClientPortal } from './mount.js';
 export type { MountedPortal } from './mount.js';
 export type {
+  PortalBrand,
   AppearanceVariables,
   ClientPortalOptions,
   PortalAppearance,

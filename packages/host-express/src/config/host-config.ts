@@ -106,4 +106,6 @@ export interface HostConfig {
   portalLocale: string | null;
   /** The standalone portal's footer links; a missing one keeps the portal's default. */
   portalLinks: { privacyPolicy?: string; website?: string; contact?: string };
+  /** The provider's brand in the portal's navigation (PORTAL_BRAND_NAME, PORTAL_BRAND_LOGO_URL). */
+  portalBrand: { name?: string; logo?: string };
 }

@@ -97,6 +97,14 @@ const VARIABLES = {
   PORTAL_PRIVACY_POLICY_URL: { schema: httpUrlValue },
   PORTAL_WEBSITE_URL: { schema: httpUrlValue },
   PORTAL_CONTACT_URL: { schema: httpUrlValue },
+  PORTAL_BRAND_NAME: {
+    schema: text
+      .trim()
+      .min(1)
+      .max(80)
+      .regex(/^[^\p{Cc}]+$/u, { error: 'must be one line of text' }),
+  },
+  PORTAL_BRAND_LOGO_URL: { schema: httpUrlValue },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -248,6 +256,10 @@ export function loadConfig(
       ...(v.PORTAL_PRIVACY_POLICY_URL ? { privacyPolicy: v.PORTAL_PRIVACY_POLICY_URL } : {}),
       ...(v.PORTAL_WEBSITE_URL ? { website: v.PORTAL_WEBSITE_URL } : {}),
       ...(v.PORTAL_CONTACT_URL ? { contact: v.PORTAL_CONTACT_URL } : {}),
+    },
+    portalBrand: {
+      ...(v.PORTAL_BRAND_NAME ? { name: v.PORTAL_BRAND_NAME } : {}),
+      ...(v.PORTAL_BRAND_LOGO_URL ? { logo: v.PORTAL_BRAND_LOGO_URL } : {}),
     },
   };
 }

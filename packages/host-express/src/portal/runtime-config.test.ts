@@ -58,6 +58,28 @@ describe('portalRuntimeConfig', () => {
     });
   });
 
+  it("passes the provider's brand on, and refuses a brand name of more than one line", () => {
+    const config = testConfig({
+      PORTAL_BRAND_NAME: ' Northwind Digital ',
+      PORTAL_BRAND_LOGO_URL: 'https://northwind.example/mark.svg',
+    });
+    expect(portalRuntimeConfig(config).brand).toEqual({
+      name: 'Northwind Digital',
+      logo: 'https://northwind.example/mark.svg',
+    });
+    expect(portalRuntimeConfig(testConfig())).not.toHaveProperty('brand');
+    let problems: readonly string[] = [];
+    try {
+      loadConfig({ PORTAL_BRAND_NAME: 'Two\nlines', PORTAL_BRAND_LOGO_URL: 'javascript:alert(1)' });
+    } catch (error) {
+      if (error instanceof ConfigError) problems = error.problems;
+    }
+    expect(problems).toEqual([
+      expect.stringMatching(/^PORTAL_BRAND_NAME must be one line of text/),
+      expect.stringMatching(/^PORTAL_BRAND_LOGO_URL must be an absolute http\(s\) URL/),
+    ]);
+  });
+
   it('lists the demo accounts for the sign-in page only when the host runs with them', () => {
     const demo = {
       password: 'demo-password',

@@ -20,6 +20,8 @@ export interface PortalRuntimeConfig {
   locale?: string;
   /** Footer links; a missing one keeps the portal's default. */
   links?: { privacyPolicy?: string; website?: string; contact?: string };
+  /** The provider's brand; absent: the portal's default name and mark. */
+  brand?: { name?: string; logo?: string };
   /** Demo mode with the demo accounts in the store: listed on the sign-in page. */
   demo?: { password: string; accounts: { email: string; description: string }[] };
 }
@@ -42,6 +44,7 @@ export function portalRuntimeConfig(
     homeLifecycleStage: config.homeLifecycleStage,
     ...(config.portalLocale ? { locale: config.portalLocale } : {}),
     ...(Object.keys(links).length > 0 ? { links: { ...links } } : {}),
+    ...(Object.keys(config.portalBrand).length > 0 ? { brand: { ...config.portalBrand } } : {}),
     ...(demo
       ? {
           demo: {

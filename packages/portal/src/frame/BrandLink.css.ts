@@ -13,11 +13,13 @@ export const link = style({
   textDecorationLine: 'none',
 });
 
-/** The provider's mark: the letter S, all a collapsed mini navigation shows of the logo. */
+/** The mark: all a collapsed mini navigation shows of the logo. A provider's image keeps its shape. */
 export const mark = style({
   flex: 'none',
   inlineSize: '36px',
   blockSize: '36px',
+  borderRadius: vars.radius.md,
+  objectFit: 'contain',
   color: vars.color.tone.accent.solid,
 });
 

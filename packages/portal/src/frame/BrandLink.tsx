@@ -1,32 +1,48 @@
+import { useState } from 'react';
 import { Link } from 'wouter';
 import { useHomeGate } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
+import { usePortal } from '../PortalContext.js';
 import * as styles from './BrandLink.css.js';
 
-/** The provider's mark, the letter S, drawn rather than typed: it is an image, not text. */
-function Mark() {
+/**
+ * The portal's own mark, for a provider that has not given its logo: a window with a side panel
+ * (a portal), drawn rather than typed — an image, not a letter.
+ */
+function DefaultMark() {
   return (
     <svg className={styles.mark} viewBox="0 0 36 36" aria-hidden="true" focusable="false">
       <rect width="36" height="36" rx="8" fill="currentColor" />
-      <path
-        className={styles.markLetter}
-        d="M23.5 12.6c-1.1-1.7-3-2.6-5.5-2.6-3.3 0-5.6 1.8-5.6 4.3 0 5.9 11.4 3.3 11.4 9.2 0 2.7-2.4 4.5-5.9 4.5-2.8 0-5-1.1-6.2-3"
-        fill="none"
-        strokeWidth="3"
-        strokeLinecap="round"
-      />
+      <g className={styles.markLetter} fill="none" strokeWidth="2.5" strokeLinejoin="round">
+        <rect x="8.5" y="9.5" width="19" height="17" rx="3" />
+        <path d="M15 9.5v17M19 15h5M19 20h3" strokeLinecap="round" />
+      </g>
     </svg>
   );
 }
 
-/** The logo: the mark and the provider's name, linking to the first page (Home when shown). */
+/** The logo: the provider's mark (or the portal's) and the provider's name, linking to the first page (Home when shown). */
 export function BrandLink() {
   const { t } = useI18n();
+  const { brandLogo } = usePortal();
+  const [failed, setFailed] = useState<string | null>(null);
   const home = useHomeGate();
   return (
     // Named by its visible text, the provider's name, so that speech input can use what it shows.
     <Link href={home ? '/home' : '/dashboard'} className={styles.link}>
-      <Mark />
+      {brandLogo && brandLogo !== failed ? (
+        // Decorative: the name beside it is the link's text (and, collapsed, its hidden text).
+        <img
+          className={styles.mark}
+          src={brandLogo}
+          alt=""
+          width={36}
+          height={36}
+          onError={() => setFailed(brandLogo)}
+        />
+      ) : (
+        <DefaultMark />
+      )}
       <span className={styles.wordmark}>{t('frame.provider')}</span>
     </Link>
   );

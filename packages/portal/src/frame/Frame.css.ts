@@ -9,8 +9,14 @@ import { createContainer, createVar, globalStyle, style } from '@vanilla-extract
  */
 export const frameContainer = createContainer('frame');
 
-/** "Large screens" (side navigation, no top bar): the portal is at least the kit's `lg` breakpoint wide. */
-export const large = `${frameContainer} (min-width: ${breakpoints.lg}px)`;
+/**
+ * Screens with the side navigation (no top bar): the portal is at least the kit's `md` breakpoint
+ * (768px) wide. Below TABLET_MAX (tablets) the navigation is always the mini rail; from there on,
+ * the user's mini/expanded setting applies.
+ */
+export const large = `${frameContainer} (min-width: ${breakpoints.md}px)`;
+export const TABLET_MAX = 1024;
+const tablet = `${frameContainer} (min-width: ${breakpoints.md}px) and (max-width: ${TABLET_MAX - 0.02}px)`;
 
 /** Side navigation width: 290px expanded, 120px mini. */
 export const NAV_EXPANDED = '290px';
@@ -104,6 +110,8 @@ export const rail = style({
       inlineSize: navColumn,
       zIndex: vars.zIndex.sticky,
     },
+    // Before script has measured the frame (server-rendered HTML), tablets already get the rail's width.
+    [tablet]: { vars: { [navColumn]: NAV_MINI } },
   },
 });
 
@@ -121,6 +129,7 @@ export const content = style({
       transitionTimingFunction: vars.easing.standard,
       vars: { [gutter]: vars.space['8'] },
     },
+    [tablet]: { vars: { [navColumn]: NAV_MINI } },
   },
 });
 

@@ -13,6 +13,7 @@ import * as styles from './Frame.css.js';
 import { useContrast, useMiniNavigation } from './frameSettings.js';
 import { SideNav } from './SideNav.js';
 import { TopBar } from './TopBar.js';
+import { useTabletWidth } from './useTabletWidth.js';
 import * as topBarStyles from './TopBar.css.js';
 
 /**
@@ -34,6 +35,9 @@ export function Frame({ children }: { children: ReactNode }) {
   const [contrast, setContrast] = useContrast(storageKeyPrefix);
   const mainId = useId();
   const mainRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null); // a <section> in region mode: only its size is read
+  // Tablets always get the mini rail; the user's setting applies from 1024px on.
+  const tablet = useTabletWidth(rootRef);
   usePreloadOverlays();
 
   // Moves focus (not only the scroll position) to the page, and leaves the host's URL hash alone.
@@ -45,8 +49,9 @@ export function Frame({ children }: { children: ReactNode }) {
 
   return (
     <Root
+      ref={rootRef}
       className={styles.frame}
-      data-mini={mini || undefined}
+      data-mini={mini || tablet || undefined}
       data-contrast={contrast}
       aria-label={region ? (label ?? t('portal.label')) : undefined}
     >
@@ -63,7 +68,8 @@ export function Frame({ children }: { children: ReactNode }) {
           <SideNav
             entries={entries}
             location={location}
-            mini={mini}
+            mini={mini || tablet}
+            fixedMini={tablet}
             onMiniChange={setMini}
             contrast={contrast}
             onContrastChange={setContrast}

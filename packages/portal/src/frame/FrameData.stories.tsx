@@ -22,11 +22,15 @@ const sideNav = (canvasElement: HTMLElement) =>
 
 /** The profile entry's logo, once the profile has settled. */
 const profileLogo = (nav: HTMLElement) =>
-  waitFor(() => {
-    const img = entriesOf(nav).at(-1)?.querySelector('img');
-    if (!img) throw new Error('the profile is still loading');
-    return img;
-  });
+  waitFor(
+    () => {
+      const img = entriesOf(nav).at(-1)?.querySelector('img');
+      if (!img) throw new Error('the profile is still loading');
+      return img;
+      // The slow scenario answers the profile 800ms after the session: well past waitFor's default 1s on a busy machine.
+    },
+    { timeout: 5000 },
+  );
 
 const LONG_NAME =
   'Maximiliana-Konstantina Featherstonehaugh-Wolfeschlegelsteinhausenbergerdorffvoralternwarengewissenhaft';
@@ -175,5 +179,49 @@ export const ApiDown: Story = {
     await expect(entriesOf(nav)).toHaveLength(8);
     await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
+  },
+};
+
+const BRAND_LOGO = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 36 36"><rect width="36" height="36" rx="18" fill="#0f766e"/><path d="M10 24 18 10l8 14z" fill="#fff"/></svg>',
+)}`;
+
+/**
+ * The provider's brand (`brand={{ name, logo }}`): its mark and name at the top of the navigation
+ * and its name in the footer's copyright line; the customer's company under it.
+ */
+export const ProviderBrand: Story = {
+  args: portalArgs('brand', { brand: { name: 'Northwind Digital', logo: BRAND_LOGO } }),
+  play: async ({ canvasElement }) => {
+    const { canvas } = await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    const logo = within(nav).getByRole('link', { name: 'Northwind Digital' });
+    await expect(logo.querySelector('img')).toHaveAttribute('src', BRAND_LOGO);
+    await expect(canvas.getByRole('contentinfo')).toHaveTextContent(
+      /Northwind Digital\. All rights reserved\./,
+    );
+    const company = customerFixtures({}).profile.profile.company.name;
+    await expect(await within(nav).findByText(company)).toBeVisible();
+  },
+};
+
+/**
+ * One left edge: the provider's mark, the entries' icons and the profile's logo start at the same
+ * distance from the navigation's edge (28px).
+ */
+export const OneLeftEdgeTest: Story = {
+  tags: ['!dev', '!autodocs', 'interaction'],
+  args: portalArgs('left-edge'),
+  play: async ({ canvasElement }) => {
+    await frameReady(canvasElement);
+    const nav = sideNav(canvasElement);
+    const left = nav.getBoundingClientRect().left;
+    const mark = nav.querySelector('svg, img');
+    const icon = within(nav).getByRole('link', { name: 'Dashboard' }).querySelector('svg');
+    const profile = await profileLogo(nav);
+    const offsets = [mark, icon, profile].map((el) =>
+      Math.round((el?.getBoundingClientRect().left ?? 0) - left),
+    );
+    await expect(offsets).toEqual([28, 28, 28]);
   },
 };

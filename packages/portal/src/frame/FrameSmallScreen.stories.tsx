@@ -175,3 +175,24 @@ export const DarkSettingsTest: Story = {
     await expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeVisible();
   },
 };
+
+/**
+ * A tablet (900px): the mini rail, always — no top bar, no drawer and no switch to expand it for
+ * good (hover and keyboard focus still open it over the page).
+ */
+export const Tablet: Story = {
+  ...frameMeta(900),
+  args: { ...frameMeta(900).args, ...portalArgs('tablet') },
+  parameters: { ...frameMeta(900).parameters },
+  play: async ({ canvasElement }) => {
+    const { canvas } = await frameReady(canvasElement);
+    const nav = canvas.getByRole('navigation', { name: 'Portal' });
+    await waitFor(() => expect(Math.round(nav.getBoundingClientRect().width)).toBe(120));
+    await expect(canvas.queryByRole('button', { name: 'Open menu' })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: /Expand navigation|Collapse navigation/ })).toBeNull();
+    const main = canvas.getByRole('main');
+    await expect(
+      Math.round(main.getBoundingClientRect().left - screenOf(canvasElement).getBoundingClientRect().left),
+    ).toBe(120);
+  },
+};

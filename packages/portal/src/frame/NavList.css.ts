@@ -107,9 +107,10 @@ export const label = style({
   selectors: { [whenCollapsed]: hiddenText },
 });
 
+/** Its logo on the same left edge as the entries' icons (the link's 12px, like theirs). */
 export const profileLink = style({
   minBlockSize: '56px',
-  paddingInline: vars.space['2'],
+  paddingInline: vars.space['3'],
 });
 
 /** The profile icon is 40px. */

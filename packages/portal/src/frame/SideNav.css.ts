@@ -30,13 +30,18 @@ export const panel = style({
   },
 });
 
+/**
+ * One left edge for the logo, the entries' icons and the profile's logo: the panel's 16px plus the
+ * entries' 12px inner padding (28px), which the header and the profile entry take too.
+ */
 export const header = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
   gap: vars.space['2'],
   paddingBlock: vars.space['6'],
-  paddingInline: vars.space['4'],
+  paddingInlineStart: `calc(${vars.space['4']} + ${vars.space['3']})`,
+  paddingInlineEnd: vars.space['4'],
   selectors: { [`${collapsed} &`]: { paddingInline: vars.space['3'] } },
 });
 
@@ -49,4 +54,29 @@ export const entries = style({
   overflowX: 'hidden',
   paddingInline: vars.space['4'],
   selectors: { [`${collapsed} &`]: { paddingInline: vars.space['6'] } },
+});
+
+/** The customer's company under the logo, on the same left edge; one line, cut with an ellipsis. */
+export const company = style({
+  margin: 0,
+  marginBlockStart: `calc(-1 * ${vars.space['3']})`,
+  paddingBlockEnd: vars.space['4'],
+  paddingInlineStart: `calc(${vars.space['4']} + ${vars.space['3']})`,
+  paddingInlineEnd: vars.space['4'],
+  color: vars.color.fgMuted,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.bold,
+  whiteSpace: 'nowrap',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  selectors: {
+    [`${collapsed} &`]: {
+      position: 'absolute',
+      inlineSize: '1px',
+      blockSize: '1px',
+      padding: 0,
+      margin: '-1px',
+      clipPath: 'inset(50%)',
+    },
+  },
 });

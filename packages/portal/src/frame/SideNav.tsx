@@ -1,6 +1,7 @@
-import { Icon, IconButton } from '@client-portal/ui';
+import { Icon, IconButton, visuallyHidden } from '@client-portal/ui';
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import { type FocusEvent, useEffect, useId, useRef, useState } from 'react';
+import { useProfile } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
 import { useLandmarkName } from '../PortalContext.js';
 import type { NavEntry } from '../routing/nav.js';
@@ -16,8 +17,25 @@ import * as styles from './SideNav.css.js';
  * mini-mode switch. In mini mode it expands while hovered (once the pointer has rested on it for
  * HOVER_INTENT_MS, so crossing it on the way elsewhere does not fling it open), while keyboard focus
  * is inside it and while its settings menu is open; otherwise it shows icons, whose names appear
- * as tooltips, and the "S" mark.
+ * as tooltips, and the provider's mark.
  */
+/**
+ * Whose portal this is: the customer's company name under the provider's logo (its logo is the
+ * profile entry's). Nothing while the profile loads or when it failed; visually hidden when collapsed.
+ */
+function CompanyName() {
+  const { t } = useI18n();
+  const profile = useProfile();
+  const name = profile.data?.profile.company.name.trim();
+  if (!name) return null;
+  return (
+    <p className={styles.company}>
+      <span className={visuallyHidden}>{t('frame.company')} </span>
+      {name}
+    </p>
+  );
+}
+
 /** How long the pointer rests on a collapsed mini navigation before it expands. */
 export const HOVER_INTENT_MS = 350;
 
@@ -25,6 +43,7 @@ export function SideNav({
   entries,
   location,
   mini,
+  fixedMini = false,
   onMiniChange,
   contrast,
   onContrastChange,
@@ -32,6 +51,8 @@ export function SideNav({
   entries: readonly NavEntry[];
   location: string;
   mini: boolean;
+  /** Mini whatever the setting (tablets): the switch is not offered. */
+  fixedMini?: boolean;
   onMiniChange: (mini: boolean) => void;
   contrast: Contrast;
   onContrastChange: (contrast: Contrast) => void;
@@ -81,20 +102,23 @@ export function SideNav({
     >
       <div className={styles.header}>
         <BrandLink />
-        <DeferredTooltip content={toggleLabel} placement="bottom">
-          <IconButton
-            label={toggleLabel}
-            aria-expanded={!mini}
-            aria-controls={id}
-            variant="ghost"
-            tone="neutral"
-            flipInRtl
-            onClick={() => onMiniChange(!mini)}
-          >
-            {mini ? <Icon icon={PanelLeftOpen} size="md" /> : <Icon icon={PanelLeftClose} size="md" />}
-          </IconButton>
-        </DeferredTooltip>
+        {fixedMini ? null : (
+          <DeferredTooltip content={toggleLabel} placement="bottom">
+            <IconButton
+              label={toggleLabel}
+              aria-expanded={!mini}
+              aria-controls={id}
+              variant="ghost"
+              tone="neutral"
+              flipInRtl
+              onClick={() => onMiniChange(!mini)}
+            >
+              {mini ? <Icon icon={PanelLeftOpen} size="md" /> : <Icon icon={PanelLeftClose} size="md" />}
+            </IconButton>
+          </DeferredTooltip>
+        )}
       </div>
+      <CompanyName />
       <div className={styles.entries}>
         <NavList
           entries={entries}

@@ -23,6 +23,7 @@ export const ar: Messages = {
   'frame.skipToContent': 'انتقل إلى المحتوى',
   'frame.bookMeeting': 'احجز اجتماعًا مع مدير حسابي',
   'frame.copyright': '© {year} {provider}. جميع الحقوق محفوظة.',
+  'frame.company': 'الشركة:',
   'frame.provider': 'Client Portal',
   'frame.privacyPolicy': 'سياسة الخصوصية',
   'frame.website': 'الموقع الإلكتروني',

@@ -23,6 +23,7 @@ export const de: Messages = {
   'frame.skipToContent': 'Zum Inhalt springen',
   'frame.bookMeeting': 'Termin mit meinem Account Manager buchen',
   'frame.copyright': '© {year} {provider}. Alle Rechte vorbehalten.',
+  'frame.company': 'Unternehmen:',
   'frame.provider': 'Client Portal',
   'frame.privacyPolicy': 'Datenschutzerklärung',
   'frame.website': 'Website',

@@ -25,6 +25,7 @@ export const en = {
   'frame.skipToContent': 'Skip to content',
   'frame.bookMeeting': 'Book a meeting with my Account Manager',
   'frame.copyright': '© {year} {provider}. All rights reserved.',
+  'frame.company': 'Company:',
   'frame.provider': 'Client Portal',
   'frame.privacyPolicy': 'Privacy policy',
   'frame.website': 'Website',

@@ -24,6 +24,7 @@ createRoot(container).render(
     locale={config.locale}
     {...(config.posthog ? { posthog: config.posthog } : {})}
     {...(config.links ? { links: config.links } : {})}
+    {...(config.brand ? { brand: config.brand } : {})}
     {...(config.homeLifecycleStage ? { homeLifecycleStage: config.homeLifecycleStage } : {})}
     {...(config.demo ? { demoSignIns: config.demo } : {})}
   />,

@@ -68,6 +68,17 @@ describe('parseRuntimeConfig', () => {
     ).toHaveLength(10);
   });
 
+  it("reads the provider's brand: a one-line name and an http(s) logo, nothing else", () => {
+    const read = (brand: unknown) => parseRuntimeConfig(JSON.stringify({ brand })).brand;
+    expect(read({ name: 'Northwind', logo: 'https://northwind.example/mark.svg' })).toEqual({
+      name: 'Northwind',
+      logo: 'https://northwind.example/mark.svg',
+    });
+    expect(read({ name: 'Two\nlines', logo: 'javascript:alert(1)' })).toBeUndefined();
+    expect(read({ name: 'x'.repeat(81) })).toBeUndefined();
+    expect(read('Northwind')).toBeUndefined();
+  });
+
   it('takes only a base path a router can use', () => {
     for (const basePath of [
       '/',

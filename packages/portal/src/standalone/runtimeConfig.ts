@@ -1,4 +1,4 @@
-import type { DemoSignIns, PortalLinks, PortalPostHogOptions } from '../config.js';
+import type { DemoSignIns, PortalBrand, PortalLinks, PortalPostHogOptions } from '../config.js';
 
 /**
  * The id of the JSON data block in the standalone index.html that carries the runtime
@@ -26,6 +26,8 @@ export interface StandaloneConfig {
   links?: Partial<PortalLinks>;
   /** Demo mode only: the demo accounts and their password, for the sign-in page. */
   demo?: DemoSignIns;
+  /** The provider's brand: a one-line name (at most 80) and an http(s) logo URL. */
+  brand?: PortalBrand;
 }
 
 /** Demo accounts: at most 10, each a short single line. */
@@ -105,5 +107,12 @@ export function parseRuntimeConfig(text: string | null | undefined): StandaloneC
   }
   const demo = demoOf(input.demo);
   if (demo) config.demo = demo;
+  if (isRecord(input.brand)) {
+    const brand: PortalBrand = {};
+    if (shortLine(input.brand.name, 80) && input.brand.name.trim()) brand.name = input.brand.name.trim();
+    const logo = httpUrl(input.brand.logo);
+    if (logo) brand.logo = logo;
+    if (Object.keys(brand).length > 0) config.brand = brand;
+  }
   return config;
 }

@@ -51,7 +51,7 @@ export default function HomePage() {
                 </span>
                 <span>
                   <span className={styles.stepTitle}>{t(step.title)}</span>
-                  <span className={styles.stepBody} style={{ display: 'block' }}>
+                  <span className={styles.stepBody}>
                     {t(step.body)}
                   </span>
                 </span>

@@ -58,11 +58,13 @@ export const stepIcon = style({
 
 export const stepTitle = style({
   ...typeLevel('body'),
+  display: 'block',
   fontWeight: vars.fontWeight.bold,
   margin: 0,
 });
 
 export const stepBody = style({
+  display: 'block',
   margin: 0,
   marginBlockStart: vars.space['1'],
   color: vars.color.fgMuted,
