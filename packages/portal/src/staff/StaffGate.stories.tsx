@@ -308,3 +308,30 @@ export const SwitchAndGoBackTest: Story = {
     await expect(cancel.backend.state.actAs).toEqual([]);
   },
 };
+
+const otherTab = backendStory(
+  'other-tab',
+  { actingFor: NORTHWIND },
+  { routing: { mode: 'memory', initialPath: '/my-info/account?tab=company' } },
+);
+/**
+ * Another tab of the browser (same session) switched to Globex: when staff come back to this tab,
+ * the bar and the page follow, and Northwind's details are gone, not shown under Globex's name.
+ */
+export const SwitchedInAnotherTabTest: Story = {
+  ...otherTab.story,
+  tags: interaction,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
+    const main = await canvas.findByRole('main');
+    await within(main).findByText(NORTHWIND.name, { selector: 'p' }, LOAD);
+    otherTab.backend.state.companyId = GLOBEX.id;
+    window.dispatchEvent(new Event('visibilitychange'));
+    window.dispatchEvent(new Event('focus'));
+    await canvas.findByRole('region', { name: `Acting for ${GLOBEX.name}` }, LOAD);
+    await within(main).findByText(GLOBEX.name, { selector: 'p' }, LOAD);
+    await expect(within(main).queryByText(NORTHWIND.name)).toBeNull();
+    await expect(otherTab.backend.state.forbidden).toEqual([]);
+  },
+};

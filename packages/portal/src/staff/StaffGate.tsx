@@ -1,5 +1,5 @@
 import { createPortalToaster, Toaster } from '@client-portal/ui';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { usePortalData, useProfile, useSession } from '../data/PortalData.js';
 import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
@@ -8,6 +8,7 @@ import { usePortal } from '../PortalContext.js';
 import { ActingBar } from './ActingBar.js';
 import { CompanyPicker } from './CompanyPicker.js';
 import type { StaffCompany } from './companySearch.js';
+import { followSessionCompany } from './companySwitch.js';
 import * as styles from './StaffGate.css.js';
 import { useActAs } from './useActAs.js';
 
@@ -30,7 +31,12 @@ function StaffScope({ companyId, children }: { companyId: string | null; childre
   const { t } = useI18n();
   const { onError } = usePortal();
   const { queries } = usePortalData();
-  const session = useSession();
+  const queryClient = useQueryClient();
+  // Another tab of this browser shares the session and may switch company: look again whenever
+  // staff come back to this one, and drop the previous company's answers if it did.
+  const session = useQuery({ ...queries.session(), refetchOnWindowFocus: 'always' });
+  const followed = useRef(companyId);
+  useEffect(() => followSessionCompany(queryClient, followed.current), [queryClient]);
   const companies = useQuery(queries.staffCompanies(session));
   const profile = useProfile();
   const actAs = useActAs();
@@ -135,7 +141,7 @@ function StaffScope({ companyId, children }: { companyId: string | null; childre
         // Keyed by company: every part of the pages mounts afresh for a new company.
         <Fragment key={companyId}>{children}</Fragment>
       )}
-      <Toaster toaster={toaster} closeLabel={t('staff.toast.close')} />
+      <Toaster toaster={toaster} closeLabel={t('staff.toast.close')} label={t('staff.toast.region')} />
     </div>
   );
 }

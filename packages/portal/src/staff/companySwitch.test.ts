@@ -2,7 +2,7 @@ import type { SessionUser } from '@client-portal/api-client';
 import { queryKeys } from '@client-portal/api-client/queries';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { cancelCompanyQueries, switchCompany } from './companySwitch.js';
+import { cancelCompanyQueries, followSessionCompany, switchCompany } from './companySwitch.js';
 
 const staff: SessionUser = {
   sub: 'u-staff',
@@ -73,5 +73,31 @@ describe('switching the company staff act for', () => {
     expect(aborted).toBe(true);
     expect(client.getQueryData(queryKeys.teams())).toBeUndefined();
     expect(await session).toEqual(staff);
+  });
+});
+
+describe('a switch made elsewhere (another tab shares the session)', () => {
+  it('drops the previous company’s answers as soon as the session names another company', async () => {
+    const client = cacheActingForAcme();
+    const stop = followSessionCompany(client, 'acme');
+    // The session refetched with the same company: nothing goes.
+    await client.fetchQuery({ queryKey: queryKeys.session(), queryFn: async () => staff, staleTime: 0 });
+    expect(client.getQueryData(queryKeys.crm())).toEqual({ deals: ['Acme deal'] });
+    // Refetched after another tab chose Globex: Acme's answers go before anyone reads the session.
+    await client.fetchQuery({
+      queryKey: queryKeys.session(),
+      queryFn: async () => ({ ...staff, companyId: 'globex' }),
+      staleTime: 0,
+    });
+    expect(client.getQueryData(queryKeys.crm())).toBeUndefined();
+    expect(client.getQueryData(queryKeys.documents())).toBeUndefined();
+    expect(client.getQueryData(queryKeys.staffCompanies())).toBeDefined();
+    // Globex's answers stay while the session stays on Globex.
+    client.setQueryData(queryKeys.crm(), { deals: ['Globex deal'] });
+    client.setQueryData(queryKeys.session(), { ...staff, companyId: 'globex' });
+    expect(client.getQueryData(queryKeys.crm())).toEqual({ deals: ['Globex deal'] });
+    stop();
+    client.setQueryData(queryKeys.session(), { ...staff, companyId: null });
+    expect(client.getQueryData(queryKeys.crm())).toEqual({ deals: ['Globex deal'] });
   });
 });

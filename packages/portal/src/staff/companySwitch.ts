@@ -22,3 +22,25 @@ export function switchCompany(queryClient: QueryClient, companyId: string | null
     user ? { ...user, companyId } : user,
   );
 }
+
+/**
+ * Drops every cached answer about a company as soon as the cached session names another one, for
+ * a switch this portal did not make: the session is shared by the browser's tabs, so staff who
+ * switch company in one tab switch it in all, and a tab that learns of it (its session refetched)
+ * must not show the previous company's data under the new company's name. Runs inside the cache's
+ * own update, before any component sees the new session. Returns the unsubscribe function.
+ */
+export function followSessionCompany(queryClient: QueryClient, companyId: string | null): () => void {
+  let known = companyId;
+  const session = queryKeys.session();
+  return queryClient.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success') return;
+    const key: readonly unknown[] = event.query.queryKey;
+    if (key.length !== session.length || key.some((part, i) => part !== session[i])) return;
+    const next = (event.query.state.data as SessionUser | null | undefined)?.companyId ?? null;
+    if (next === known) return;
+    known = next;
+    void queryClient.cancelQueries({ predicate: isCompanyScopedQuery });
+    queryClient.removeQueries({ predicate: isCompanyScopedQuery });
+  });
+}
