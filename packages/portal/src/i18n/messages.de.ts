@@ -649,38 +649,5 @@ export const de: Messages = {
   'staff.toast.failedBody':
     'Bitte versuchen Sie es erneut. Wenn es weiter fehlschlägt, melden Sie sich ab und wieder an.',
   'staff.toast.close': 'Benachrichtigung schließen',
-  'staff.picker.title': 'Firma auswählen',
-  'staff.picker.lead':
-    'Sie sind als Mitarbeiter des Anbieters angemeldet. Wählen Sie die Firma, für die Sie handeln: Sie sehen das Portal dann genau so wie ihre Nutzer. Jede Auswahl wird protokolliert.',
-  'staff.picker.back': 'Zurück zu {company}',
-  'staff.picker.search': 'Firmen suchen',
-  'staff.picker.hint':
-    'Geben Sie einen Teil des Namens ein. Mit den Pfeiltasten bewegen Sie sich durch die Liste, mit der Eingabetaste wählen Sie.',
-  'staff.picker.clear': 'Suche löschen',
-  'staff.picker.list': 'Firmen',
-  'staff.picker.count': 'Firmen: {count}',
-  'staff.picker.matches': 'Treffer: {count} von {total}',
-  'staff.picker.cut': 'Die ersten {shown} werden angezeigt; suchen Sie, um die anderen zu finden.',
-  'staff.picker.current': 'Aktuell ausgewählt',
-  'staff.picker.opening': 'Wird geöffnet …',
-  'staff.picker.loading': 'Firmen werden geladen …',
-  'staff.picker.error.title': 'Die Firmen konnten nicht geladen werden',
-  'staff.picker.error.body': 'Bitte versuchen Sie es gleich noch einmal.',
-  'staff.picker.empty.title': 'Noch keine Firmen',
-  'staff.picker.empty.body':
-    'Es gibt keine Firma, für die Sie handeln können. Firmen erscheinen hier, sobald das CRM synchronisiert wurde.',
-  'staff.picker.noMatch.title': 'Keine Firma passt zu „{search}“',
-  'staff.picker.noMatch.body': 'Prüfen Sie die Schreibweise oder suchen Sie nach einem Teil des Namens.',
-  'staff.bar.actingFor': 'Sie handeln für {company}',
-  'staff.bar.note': 'Sie sehen, was ihre Nutzer sehen.',
-  'staff.bar.switch': 'Firma wechseln',
-  'staff.bar.stop': 'Beenden',
-  'staff.toast.acting': 'Sie handeln jetzt für {company}',
-  'staff.toast.stopped': 'Sie handeln nicht mehr für {company}',
-  'staff.toast.chooseFailed': 'Handeln für {company} nicht möglich',
-  'staff.toast.stopFailed': 'Handeln für {company} konnte nicht beendet werden',
-  'staff.toast.failedBody':
-    'Bitte versuchen Sie es erneut. Wenn es weiter fehlschlägt, melden Sie sich ab und wieder an.',
-  'staff.toast.close': 'Benachrichtigung schließen',
   'staff.toast.region': 'Benachrichtigungen zur Firma, für die Sie handeln',
 };
