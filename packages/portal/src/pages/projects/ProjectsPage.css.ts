@@ -1,6 +1,5 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
-import { typeLevel } from '../../type-ramp.js';
 
 /** Project, range and grain in one bar above the figures; wraps and stacks on narrow screens. */
 export const toolbar = style({
@@ -36,7 +35,5 @@ export const more = style({
   borderBlockStart: `1px solid ${vars.color.border}`,
   minWidth: 0,
 });
-
-export const moreTitle = style({ ...typeLevel('sectionTitle'), margin: 0, color: vars.color.fg });
 
 export const stack = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 });

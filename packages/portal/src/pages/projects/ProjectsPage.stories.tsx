@@ -81,7 +81,12 @@ export const Data: Story = {
     await expect(page.getByText('Overall')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'When each source last delivered data' })).toBeVisible();
     await expect(page.getAllByText('Up to date').length).toBeGreaterThan(0);
-    await expect(page.getByRole('heading', { level: 2, name: 'Code and AI assistants' })).toBeVisible();
+    await expect(
+      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }, LOAD),
+    ).toBeVisible();
+    await expect(
+      await page.findByRole('heading', { level: 2, name: 'AI coding assistants' }, LOAD),
+    ).toBeVisible();
     await expect(document.title).toMatch(/^Projects( · |$)/);
   },
 };
@@ -206,7 +211,12 @@ export const PartialFailure: Story = {
     await expect(alert).toHaveTextContent('The delivery figures could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
     await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 2, name: 'Code and AI assistants' })).toBeVisible();
+    await expect(
+      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }, LOAD),
+    ).toBeVisible();
+    await expect(
+      await page.findByRole('heading', { level: 2, name: 'AI coding assistants' }, LOAD),
+    ).toBeVisible();
   },
 };
 

@@ -1,12 +1,14 @@
 import { utcDay } from '@client-portal/api-client';
 import { EmptyState, Icon, Select, Skeleton, visuallyHidden } from '@client-portal/ui';
 import { FolderKanban } from 'lucide-react';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useVisibleProjects } from '../../data/PortalData.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
+import { AiUsagePanel } from '../../panels/ai-usage/AiUsagePanel.js';
 import { DoraPanel } from '../../panels/dora/DoraPanel.js';
 import { DoraRangeControls } from '../../panels/dora/DoraRangeControls.js';
 import { presetRange } from '../../panels/dora/doraRange.js';
+import { GithubPanel } from '../../panels/github/GithubPanel.js';
 import { LoadError } from '../LoadError.js';
 import { Page } from '../Page.js';
 import { usePageTitle } from '../usePageTitle.js';
@@ -27,7 +29,6 @@ export default function ProjectsPage() {
   usePageTitle(title);
   const address = useProjectsAddress();
   const visible = useVisibleProjects();
-  const moreId = useId();
   const keys = useMemo(() => visible.projects.map((p) => p.jiraProjectKey), [visible.projects]);
   const chosen = chooseProject(address.project, keys);
   const project = visible.projects.find((p) => p.jiraProjectKey === chosen.key);
@@ -105,12 +106,11 @@ export default function ProjectsPage() {
           benchmark={address.benchmark}
           onBenchmarkChange={address.setBenchmark}
         />
-        <section className={styles.more} aria-labelledby={moreId}>
-          <h2 id={moreId} className={styles.moreTitle}>
-            {t('projects.more.title')}
-          </h2>
-          {/* The project's GitHub organisations and repositories, then its AI-assistant usage. */}
-        </section>
+        {/* The project's code and AI assistants: panels of their own, each titled, under a rule. */}
+        <div className={styles.more}>
+          <GithubPanel projectKey={key} />
+          <AiUsagePanel projectKey={key} {...(address.range ?? {})} />
+        </div>
       </>
     );
   }

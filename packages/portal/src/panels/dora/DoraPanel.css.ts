@@ -138,6 +138,7 @@ export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.
 
 /** Range and grain: side by side when there is room, stacked on a phone. */
 export const controls = style({
+  flex: '2 1 440px',
   display: 'flex',
   flexWrap: 'wrap',
   alignItems: 'flex-end',

@@ -9,7 +9,7 @@ import { type CsvColumn, tableCsv } from './doraCsv.js';
 import { absoluteTime, isStale, relativeTime, STALE_AFTER_HOURS } from './sourceFreshness.js';
 import { useTableLabels } from './useDoraLabels.js';
 
-const KNOWN_SOURCES = ['github', 'jira', 'ingest', 'seed'] as const;
+const KNOWN_SOURCES = ['github', 'github_actions', 'jira', 'ingest', 'seed'] as const;
 
 /**
  * When each source last delivered data for the project: relative and exact time, and "stale" when
