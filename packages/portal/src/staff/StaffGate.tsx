@@ -1,147 +1,24 @@
-import { createPortalToaster, Toaster } from '@client-portal/ui';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
-import { usePortalData, useProfile, useSession } from '../data/PortalData.js';
-import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
+import { Spinner } from '@client-portal/ui';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useSession } from '../data/PortalData.js';
 import { useI18n } from '../i18n/I18nProvider.js';
-import { usePortal } from '../PortalContext.js';
-import { ActingBar } from './ActingBar.js';
-import { CompanyPicker } from './CompanyPicker.js';
-import type { StaffCompany } from './companySearch.js';
-import { followSessionCompany } from './companySwitch.js';
-import * as styles from './StaffGate.css.js';
-import { useActAs } from './useActAs.js';
+
+const StaffScope = lazy(() => import('./StaffScope.js'));
 
 /**
  * Between the frame and the pages. Customers get the pages as they are. Provider staff get the
  * company picker until they choose a company (so no page asks a company-scoped route, which the
  * host would answer 403), then exactly the pages that company's users see, under the "acting for"
- * bar with "Switch company" and "Stop acting".
+ * bar with "Switch company" and "Stop acting" (see StaffScope, loaded only for staff).
  */
 export function StaffGate({ children }: { children: ReactNode }) {
+  const { t } = useI18n();
   const session = useSession();
   const user = session.data;
   if (user?.role !== 'staff') return <>{children}</>;
-  return <StaffScope companyId={user.companyId ?? null}>{children}</StaffScope>;
-}
-
-type FocusTarget = 'bar' | 'search' | null;
-
-function StaffScope({ companyId, children }: { companyId: string | null; children: ReactNode }) {
-  const { t } = useI18n();
-  const { onError } = usePortal();
-  const { queries } = usePortalData();
-  const queryClient = useQueryClient();
-  // Another tab of this browser shares the session and may switch company: look again whenever
-  // staff come back to this one, and drop the previous company's answers if it did.
-  const session = useQuery({ ...queries.session(), refetchOnWindowFocus: 'always' });
-  const followed = useRef(companyId);
-  useEffect(() => followSessionCompany(queryClient, followed.current), [queryClient]);
-  const companies = useQuery(queries.staffCompanies(session));
-  const profile = useProfile();
-  const actAs = useActAs();
-  // One toaster per portal instance: two portals on one page keep their notices apart.
-  const [toaster] = useState(() => createPortalToaster({ placement: 'top-end' }));
-  const [choosing, setChoosing] = useState(false);
-  const bar = useRef<HTMLElement>(null);
-  const search = useRef<HTMLInputElement>(null);
-  // Where focus goes once the screen has changed (a company opened, the picker shown). Applied after
-  // the render that shows the target: the session's new company reaches React a tick after the
-  // mutation's callbacks, so the bar may appear a render later than the request settled.
-  const pendingFocus = useRef<FocusTarget>(null);
-  const focusAfterRender = (target: FocusTarget) => {
-    pendingFocus.current = target;
-  };
-  useEffect(() => {
-    const target =
-      pendingFocus.current === 'bar'
-        ? bar.current
-        : pendingFocus.current === 'search'
-          ? search.current
-          : null;
-    if (!target) return;
-    pendingFocus.current = null;
-    target.focus();
-  });
-
-  const nameOf = (id: string) =>
-    companies.data?.companies.find((c) => c.id === id)?.name ?? profile.data?.profile.company.name ?? id;
-  const current: StaffCompany | null = companyId ? { id: companyId, name: nameOf(companyId) } : null;
-  const stopping = actAs.isPending && actAs.variables === null;
-  const pendingId = actAs.isPending ? (actAs.variables ?? null) : null;
-
-  const failed = (error: unknown, title: string) => {
-    onError?.(error, 'mutation:act-as');
-    toaster.error({ title, description: t('staff.toast.failedBody'), closable: true });
-  };
-
-  const choose = (company: StaffCompany) => {
-    if (company.id === companyId) {
-      setChoosing(false);
-      focusAfterRender('bar');
-      return;
-    }
-    actAs.mutate(company.id, {
-      onSuccess: (result) => {
-        setChoosing(false);
-        focusAfterRender('bar');
-        toaster.success({ title: t('staff.toast.acting', { company: result.companyName ?? company.name }) });
-      },
-      onError: (error) => failed(error, t('staff.toast.chooseFailed', { company: company.name })),
-    });
-  };
-
-  const stop = () => {
-    if (!current) return;
-    actAs.mutate(null, {
-      onSuccess: () => {
-        setChoosing(false);
-        focusAfterRender('search');
-        toaster.info({ title: t('staff.toast.stopped', { company: current.name }) });
-      },
-      onError: (error) => failed(error, t('staff.toast.stopFailed', { company: current.name })),
-    });
-  };
-
-  const picking = current === null || choosing || stopping;
   return (
-    <div className={styles.scope}>
-      {current ? (
-        <ActingBar
-          ref={bar}
-          company={current.name}
-          switching={choosing}
-          stopping={stopping}
-          onSwitch={() => {
-            setChoosing(true);
-            focusAfterRender('search');
-          }}
-          onStop={stop}
-        />
-      ) : null}
-      {picking ? (
-        <ErrorBoundary where="staff:company-picker">
-          <CompanyPicker
-            companies={companies}
-            current={current}
-            pendingId={pendingId}
-            searchRef={search}
-            onChoose={choose}
-            onCancel={
-              current && !stopping
-                ? () => {
-                    setChoosing(false);
-                    focusAfterRender('bar');
-                  }
-                : undefined
-            }
-          />
-        </ErrorBoundary>
-      ) : (
-        // Keyed by company: every part of the pages mounts afresh for a new company.
-        <Fragment key={companyId}>{children}</Fragment>
-      )}
-      <Toaster toaster={toaster} closeLabel={t('staff.toast.close')} label={t('staff.toast.region')} />
-    </div>
+    <Suspense fallback={<Spinner size="lg" label={t('state.loading')} />}>
+      <StaffScope companyId={user.companyId ?? null}>{children}</StaffScope>
+    </Suspense>
   );
 }
