@@ -11,6 +11,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../i18n/I18nProvider.js';
 
 type Overlays = typeof import('./overlays.js');
@@ -22,11 +23,37 @@ export const loadOverlays = (): Promise<Overlays> => {
   return overlays;
 };
 
-/** Loads the overlays once the frame is on screen, so they are there before anyone reaches for them. */
+/** How long nothing must be fetching before the overlays load; and the latest they load. */
+const QUIET_MS = 300;
+const LATEST_MS = 5000;
+
+/**
+ * Loads the overlays once the page's data is in — no query has been fetching for QUIET_MS — or
+ * after LATEST_MS at the latest, so their ~40 KB never compete with what the first view needs (the
+ * first-view budget, bench/first-view.mjs). A pointer or keyboard focus reaching a trigger loads
+ * them at once (FocusKeepingSuspense), and a trigger works before they arrive: its stand-in keeps
+ * its label, and the settings menu opens as soon as its code is there.
+ */
 export function usePreloadOverlays() {
+  const client = useQueryClient();
   useEffect(() => {
-    void loadOverlays();
-  }, []);
+    let quiet: ReturnType<typeof setTimeout> | undefined;
+    const rearm = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(() => {
+        if (client.isFetching() === 0) void loadOverlays();
+        else rearm();
+      }, QUIET_MS);
+    };
+    const unsubscribe = client.getQueryCache().subscribe(rearm);
+    rearm();
+    const latest = setTimeout(() => void loadOverlays(), LATEST_MS);
+    return () => {
+      unsubscribe();
+      clearTimeout(quiet);
+      clearTimeout(latest);
+    };
+  }, [client]);
 }
 
 const LazyTooltip = lazy(() => loadOverlays().then((m) => ({ default: m.Tooltip })));
@@ -71,8 +98,11 @@ export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNo
   useEffect(() => {
     const box = wrapper.current;
     if (!box) return;
+    // Intent: a pointer or focus on a trigger loads the overlays now, not when the page is quiet.
+    const onIntent = () => void loadOverlays();
     const onFocusIn = () => {
       carry.current = true;
+      onIntent();
     };
     const onFocusOut = (event: FocusEvent) => {
       const left = event.target as Node;
@@ -82,9 +112,11 @@ export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNo
     };
     box.addEventListener('focusin', onFocusIn);
     box.addEventListener('focusout', onFocusOut);
+    box.addEventListener('pointerover', onIntent);
     return () => {
       box.removeEventListener('focusin', onFocusIn);
       box.removeEventListener('focusout', onFocusOut);
+      box.removeEventListener('pointerover', onIntent);
     };
   }, []);
   return (

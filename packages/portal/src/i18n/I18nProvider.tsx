@@ -1,5 +1,5 @@
-import { createContext, type ReactNode, useContext, useMemo } from 'react';
-import { catalogueFor } from './catalogues.js';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import { catalogueFor, loadCatalogue } from './catalogues.js';
 import { en, type MessageKey, type Messages } from './messages.en.js';
 
 export interface I18n {
@@ -17,7 +17,12 @@ function format(template: string, values?: Record<string, string | number>): str
   );
 }
 
-/** The catalogue of `locale` (English for unknown ones) under the host's overrides. */
+/**
+ * The catalogue of `locale` (English for unknown ones) under the host's overrides. A catalogue
+ * other than English is its own chunk: in the browser nothing renders until it has arrived (one
+ * small request, so the page never flashes English first); on a server, where it cannot be
+ * awaited, the first render is English.
+ */
 export function I18nProvider({
   locale,
   messages,
@@ -27,10 +32,23 @@ export function I18nProvider({
   messages?: Partial<Messages> | undefined;
   children: ReactNode;
 }) {
+  const [, setArrived] = useState<Partial<Messages> | null>(null);
+  const catalogue = catalogueFor(locale);
+  useEffect(() => {
+    if (catalogue !== undefined) return;
+    let current = true;
+    void loadCatalogue(locale).then((loaded) => {
+      if (current) setArrived(loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [locale, catalogue]);
   const value = useMemo<I18n>(() => {
-    const merged: Messages = { ...en, ...catalogueFor(locale), ...messages };
+    const merged: Messages = { ...en, ...catalogue, ...messages };
     return { locale, t: (key, values) => format(merged[key] ?? en[key], values) };
-  }, [locale, messages]);
+  }, [locale, catalogue, messages]);
+  if (catalogue === undefined && typeof window !== 'undefined') return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogueFor, languageOf } from './catalogues.js';
+import { catalogueFor, languageOf, loadCatalogue } from './catalogues.js';
 import { ar } from './messages.ar.js';
 import { de } from './messages.de.js';
 import { en, type MessageKey } from './messages.en.js';
@@ -38,17 +38,16 @@ describe('the English catalogue', () => {
   });
 });
 
-describe('catalogueFor', () => {
-  it('picks the catalogue by language, whatever the region or case', () => {
-    expect(catalogueFor('ar')).toBe(ar);
-    expect(catalogueFor('ar-EG')).toBe(ar);
-    expect(catalogueFor('DE-at')).toBe(de);
-    expect(languageOf('de-CH')).toBe('de');
-  });
-
-  it('falls back to English (no overrides) for other languages', () => {
+describe('catalogueFor and loadCatalogue', () => {
+  it('has English (no overrides) at once, and other languages once loaded, by language part', async () => {
     expect(catalogueFor('en')).toEqual({});
     expect(catalogueFor('fr-FR')).toEqual({});
     expect(catalogueFor('')).toEqual({});
+    await expect(loadCatalogue('fr')).resolves.toEqual({});
+    await expect(loadCatalogue('ar-EG')).resolves.toBe(ar);
+    expect(catalogueFor('ar')).toBe(ar);
+    await expect(loadCatalogue('DE-at')).resolves.toBe(de);
+    expect(catalogueFor('de')).toBe(de);
+    expect(languageOf('de-CH')).toBe('de');
   });
 });

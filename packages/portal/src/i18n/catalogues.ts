@@ -1,18 +1,36 @@
-import { ar } from './messages.ar.js';
-import { de } from './messages.de.js';
 import type { Messages } from './messages.en.js';
 
 /** The language part of a BCP 47 tag, lower-cased ('ar-EG' → 'ar'). */
 export const languageOf = (locale: string) => locale.split('-')[0]?.toLowerCase() ?? 'en';
 
-/** The bundled catalogue of a locale; English (empty overrides) for languages we do not ship. */
-export function catalogueFor(locale: string): Partial<Messages> {
-  switch (languageOf(locale)) {
-    case 'ar':
-      return ar;
-    case 'de':
-      return de;
-    default:
-      return {};
-  }
+/**
+ * The catalogues we ship besides English, each its own chunk: a page in one language downloads
+ * only that one (each is ~10 KB gzip, and grows with every page). English is the fallback of every
+ * key and stays in the entry.
+ */
+const LOADERS: Record<string, () => Promise<Partial<Messages>>> = {
+  ar: () => import('./messages.ar.js').then((m) => m.ar),
+  de: () => import('./messages.de.js').then((m) => m.de),
+};
+
+const loaded = new Map<string, Partial<Messages>>();
+
+/**
+ * The catalogue of a locale if it is at hand: `{}` for English and languages we do not ship
+ * (English then), the catalogue once loaded, undefined while it still has to be (see loadCatalogue).
+ */
+export function catalogueFor(locale: string): Partial<Messages> | undefined {
+  const language = languageOf(locale);
+  if (!LOADERS[language]) return {};
+  return loaded.get(language);
+}
+
+/** Loads a locale's catalogue (once; later calls share it). Resolves `{}` for English and unknown languages. */
+export async function loadCatalogue(locale: string): Promise<Partial<Messages>> {
+  const language = languageOf(locale);
+  const load = LOADERS[language];
+  if (!load) return {};
+  const catalogue = loaded.get(language) ?? (await load());
+  loaded.set(language, catalogue);
+  return catalogue;
 }
