@@ -1,20 +1,17 @@
 import type { AiUsage } from '@client-portal/api-client';
-import { EmptyState, ErrorState, Icon, SkeletonText, Stat } from '@client-portal/ui';
+import { EmptyState, ErrorState, Icon, SkeletonText } from '@client-portal/ui';
 import { Bot } from 'lucide-react';
 import { useMemo } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import * as panel from '../../panels/ai-usage/AiUsagePanel.css.js';
 import { ToolsTable } from '../../panels/ai-usage/ToolsTable.js';
-import { summariseTools, TOOL_NAMES, totalsOf } from '../../panels/ai-usage/usageFigures.js';
-import { acceptanceText, reportedText, throughText, usersText } from '../../panels/ai-usage/usageText.js';
-import { formatNumber } from '../dashboard/figures.js';
+import { ToolFreshness, UsageHeadline } from '../../panels/ai-usage/UsageHeadline.js';
+import { summariseTools, totalsOf } from '../../panels/ai-usage/usageFigures.js';
 import * as styles from './AiAgentsPage.css.js';
 import type { ProjectAdoption } from './useAdoption.js';
 
 /** Every tool across the projects: headline figures, the per-tool table and each tool's freshness. */
 export function AdoptionSection({ rows }: { rows: readonly ProjectAdoption[] }) {
-  const i18n = useI18n();
-  const { t, locale } = i18n;
+  const { t } = useI18n();
   const loading = rows.some((r) => r.usage.pending && !r.usage.error);
   const answers = rows.map((r) => r.usage.data).filter((u): u is AiUsage => Boolean(u));
   const summaries = useMemo(() => summariseTools(answers), [answers]);
@@ -41,37 +38,7 @@ export function AdoptionSection({ rows }: { rows: readonly ProjectAdoption[] }) 
   } else {
     body = (
       <>
-        <ul className={panel.stats} aria-label={t('aiUsage.stats')}>
-          <li>
-            <Stat
-              size="sm"
-              label={t('aiUsage.col.activeUsers')}
-              value={usersText(i18n, totals.activeUsers, totals.seats)}
-              helpText={t('aiAgents.activeUsersHelp')}
-            />
-          </li>
-          <li>
-            <Stat
-              size="sm"
-              label={t('aiUsage.col.acceptance')}
-              value={acceptanceText(i18n, totals.acceptance)}
-              helpText={t('aiUsage.acceptanceHelp')}
-            />
-          </li>
-          <li>
-            <Stat
-              size="sm"
-              label={t('aiUsage.col.completions')}
-              value={formatNumber(totals.acceptances, locale)}
-            />
-          </li>
-          <li>
-            <Stat size="sm" label={t('aiUsage.col.chat')} value={formatNumber(totals.chatRequests, locale)} />
-          </li>
-          <li>
-            <Stat size="sm" label={t('aiUsage.col.agent')} value={reportedText(i18n, totals.agentRequests)} />
-          </li>
-        </ul>
+        <UsageHeadline totals={totals} activeUsersHelp={t('aiAgents.activeUsersHelp')} />
         {summaries.length > 0 ? (
           <>
             <ToolsTable
@@ -80,16 +47,7 @@ export function AdoptionSection({ rows }: { rows: readonly ProjectAdoption[] }) 
               fileName={['ai-assistants']}
               projectNames={names}
             />
-            <ul className={panel.freshness} aria-label={t('aiUsage.freshness')}>
-              {summaries.map((s) => (
-                <li key={s.tool}>
-                  {t('aiUsage.freshnessOf', {
-                    tool: TOOL_NAMES[s.tool],
-                    date: throughText(i18n, s.dataThrough),
-                  })}
-                </li>
-              ))}
-            </ul>
+            <ToolFreshness summaries={summaries} />
           </>
         ) : null}
       </>

@@ -1,12 +1,12 @@
 import type { AiUsage } from '@client-portal/api-client';
-import { BarChart, type ChartData, LineChart, Stat, Tabs } from '@client-portal/ui';
+import { BarChart, type ChartData, LineChart, Tabs } from '@client-portal/ui';
 import { useMemo } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import { formatNumber } from '../../pages/dashboard/figures.js';
 import * as styles from './AiUsagePanel.css.js';
 import { BreakdownTable } from './BreakdownTable.js';
 import { ChartBlock } from './ChartBlock.js';
 import { ToolsTable } from './ToolsTable.js';
+import { ToolFreshness, UsageHeadline } from './UsageHeadline.js';
 import {
   type BreakdownDimension,
   dailyTrend,
@@ -15,7 +15,7 @@ import {
   TOOL_NAMES,
   totalsOf,
 } from './usageFigures.js';
-import { acceptanceText, axisDay, dayText, reportedText, throughText, usersText } from './usageText.js';
+import { axisDay, dayText } from './usageText.js';
 
 const DIMENSIONS: readonly BreakdownDimension[] = ['language', 'ide', 'model'];
 
@@ -49,49 +49,13 @@ export function AiUsageReport({ usage }: { usage: AiUsage }) {
       <p className={styles.note}>
         {t('aiUsage.range', { from: dayText(locale, usage.range.from), to: dayText(locale, usage.range.to) })}
       </p>
-      <ul className={styles.stats} aria-label={t('aiUsage.stats')}>
-        <li>
-          <Stat
-            size="sm"
-            label={t('aiUsage.col.activeUsers')}
-            value={usersText(i18n, totals.activeUsers, totals.seats)}
-            helpText={t('aiUsage.activeUsersHelp')}
-          />
-        </li>
-        <li>
-          <Stat
-            size="sm"
-            label={t('aiUsage.col.acceptance')}
-            value={acceptanceText(i18n, totals.acceptance)}
-            helpText={t('aiUsage.acceptanceHelp')}
-          />
-        </li>
-        <li>
-          <Stat
-            size="sm"
-            label={t('aiUsage.col.completions')}
-            value={formatNumber(totals.acceptances, locale)}
-          />
-        </li>
-        <li>
-          <Stat size="sm" label={t('aiUsage.col.chat')} value={formatNumber(totals.chatRequests, locale)} />
-        </li>
-        <li>
-          <Stat size="sm" label={t('aiUsage.col.agent')} value={reportedText(i18n, totals.agentRequests)} />
-        </li>
-      </ul>
+      <UsageHeadline totals={totals} activeUsersHelp={t('aiUsage.activeUsersHelp')} />
       <ToolsTable
         summaries={summaries}
         caption={t('aiUsage.tools.title')}
         fileName={[key, 'ai-tools', range]}
       />
-      <ul className={styles.freshness} aria-label={t('aiUsage.freshness')}>
-        {summaries.map((s) => (
-          <li key={s.tool}>
-            {t('aiUsage.freshnessOf', { tool: TOOL_NAMES[s.tool], date: throughText(i18n, s.dataThrough) })}
-          </li>
-        ))}
-      </ul>
+      <ToolFreshness summaries={summaries} />
       <div className={styles.charts}>
         <ChartBlock
           title={t('aiUsage.trend.users')}
