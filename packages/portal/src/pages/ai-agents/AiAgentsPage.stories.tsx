@@ -217,6 +217,17 @@ export const SmallScreen: Story = {
   },
 };
 
+/** A link with `?grain=month`: the page opens on months. */
+export const MonthsFromAddress: Story = {
+  args: args('ai-agents-months', {
+    routing: { mode: 'memory', initialPath: '/services/ai-agents?grain=month' },
+  }),
+  play: async ({ canvasElement }) => {
+    const { page } = await projectsShown(canvasElement);
+    await expect(page.getByRole('img', { name: 'Requests by surface per month' })).toBeVisible();
+  },
+};
+
 /** Months instead of weeks: the axis changes for every chart; the CSV export follows. */
 export const GrainTest: Story = {
   tags: ['!dev', '!autodocs', 'interaction'],

@@ -1,7 +1,7 @@
 import { addDays, type DoraMetrics, MAX_RANGE_DAYS } from '@client-portal/api-client';
 import { createPortalFixtures } from '@client-portal/api-client/mocks';
 import { describe, expect, it } from 'vitest';
-import { adoptionTrend, historyRange } from './adoptionTrend.js';
+import { adoptionTrend, grainOf, grainSearch, historyRange } from './adoptionTrend.js';
 
 const fixtures = createPortalFixtures();
 const now = fixtures.now; // 2026-03-02
@@ -13,6 +13,19 @@ const delivery = (key: string, grain: 'week' | 'month') =>
 describe('historyRange', () => {
   it('asks for the longest range the contract allows, ending today (UTC)', () => {
     expect(range).toEqual({ from: addDays('2026-03-02', -(MAX_RANGE_DAYS - 1)), to: '2026-03-02' });
+  });
+});
+
+describe('grainOf and grainSearch', () => {
+  it('reads months from the address, weeks otherwise', () => {
+    expect(grainOf('month')).toBe('month');
+    expect(grainOf(null)).toBe('week');
+    expect(grainOf('year')).toBe('week');
+  });
+  it('writes months, leaves the default out and keeps the other parameters', () => {
+    const params = new URLSearchParams('x=1');
+    expect(grainSearch(params, 'month').toString()).toBe('x=1&grain=month');
+    expect(grainSearch(new URLSearchParams('grain=month&x=1'), 'week').toString()).toBe('x=1');
   });
 });
 

@@ -22,6 +22,19 @@ import {
 export type TrendGrain = 'week' | 'month';
 export const TREND_GRAINS: readonly TrendGrain[] = ['week', 'month'];
 
+/** The grain in the page's address (`?grain=month`); weeks by default and for anything else. */
+export function grainOf(value: string | null): TrendGrain {
+  return value === 'month' ? 'month' : 'week';
+}
+
+/** The address's query for a grain: the default (week) leaves it out. */
+export function grainSearch(params: URLSearchParams, grain: TrendGrain): URLSearchParams {
+  const next = new URLSearchParams(params);
+  if (grain === 'week') next.delete('grain');
+  else next.set('grain', grain);
+  return next;
+}
+
 /**
  * The longest range the analytics routes accept (MAX_RANGE_DAYS, today included): the page asks for
  * the whole history the host keeps, not only the vendors' 28-day to 1-year windows.

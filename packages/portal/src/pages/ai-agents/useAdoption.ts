@@ -1,8 +1,9 @@
 import type { AiUsage, DoraMetrics, ProjectSummary } from '@client-portal/api-client';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
+import { useSearchParams } from 'wouter';
 import { usePortalData } from '../../data/PortalData.js';
-import { historyRange, type TrendGrain } from './adoptionTrend.js';
+import { grainOf, grainSearch, historyRange, type TrendGrain } from './adoptionTrend.js';
 
 /** One project's two answers: its AI usage (null = no assistant connected) and its delivery. */
 export interface ProjectAdoption {
@@ -21,11 +22,14 @@ const state = <T>(q: { data: T; isPending: boolean; error: unknown; isFetching: 
 
 /**
  * The customer's visible projects, each with its AI usage and delivery over the longest range the
- * API allows, at the chosen grain. Each project loads and fails on its own.
+ * API allows, at the grain in the address (`?grain=month`; weeks by default). Each project loads and fails on its own.
  */
 export function useAdoption() {
   const { queries } = usePortalData();
-  const [grain, setGrain] = useState<TrendGrain>('week');
+  // The grain lives in the address, so a reload or a shared link shows the same axis.
+  const [params, setParams] = useSearchParams();
+  const grain = grainOf(params.get('grain'));
+  const setGrain = (next: TrendGrain) => setParams(grainSearch(params, next), { replace: true });
   const range = useMemo(() => historyRange(new Date()), []);
   const projects = useQuery(queries.projects());
   const list = projects.data?.data ?? [];
