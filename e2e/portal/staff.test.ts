@@ -28,6 +28,8 @@ const PAGES: (readonly [link: string, heading: string | RegExp])[] = [
   ['My Teams', 'My Teams'],
 ];
 
+const BLANK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+
 let app: E2eHost;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -52,7 +54,12 @@ function screenshotsDir(): string {
 async function open(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: app.url });
   contexts.push(context);
-  await stayOffline(context, app.url);
+  // Pictures from elsewhere (GitHub organisations' avatars) get a blank one; anything else offsite fails.
+  await stayOffline(context, app.url, ({ url }) =>
+    /\.(png|jpe?g|gif|webp|svg)(\?|$)|avatars/.test(url)
+      ? { status: 200, body: BLANK_SVG, contentType: 'image/svg+xml' }
+      : null,
+  );
   const page = await context.newPage();
   const failed: string[] = [];
   page.on('response', (response) => {
@@ -61,7 +68,12 @@ async function open(viewport = DESKTOP) {
       failed.push(`${response.status()} ${response.request().method()} ${url.pathname}`);
     }
   });
-  return { context, page, failed, errors: collectPageErrors(page) };
+  const errors = collectPageErrors(page);
+  // Names what a "blocked by client" console error was about (anything not on the test host).
+  page.on('requestfailed', (request) => {
+    if (!request.url().startsWith(app.url)) errors.push(`offsite: ${request.url().slice(0, 160)}`);
+  });
+  return { context, page, failed, errors };
 }
 
 async function signInAsStaff(page: Page) {
