@@ -10,6 +10,7 @@ import {
   useLayoutEffect,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -17,6 +18,30 @@ import { useI18n } from '../i18n/I18nProvider.js';
 type Overlays = typeof import('./overlays.js');
 
 let overlays: Promise<Overlays> | undefined;
+
+/**
+ * Whether the overlays are wanted yet. Rendering a lazy component starts its download, so the
+ * triggers render their stand-ins — not the lazy overlays — until this turns true.
+ */
+let wanted = false;
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+/** Asks for the overlays: their triggers switch to the real ones (downloading the chunk). */
+export function requestOverlays() {
+  if (wanted) return;
+  wanted = true;
+  void loadOverlays();
+  for (const listener of listeners) listener();
+}
+const useOverlaysWanted = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => wanted,
+    () => false,
+  );
 /** Starts loading the overlays chunk (once); the frame calls it as soon as it has mounted. */
 export const loadOverlays = (): Promise<Overlays> => {
   overlays ??= import('./overlays.js');
@@ -24,7 +49,7 @@ export const loadOverlays = (): Promise<Overlays> => {
 };
 
 /** How long nothing must be fetching before the overlays load; and the latest they load. */
-const QUIET_MS = 300;
+const QUIET_MS = 1000;
 const LATEST_MS = 5000;
 
 /**
@@ -41,13 +66,13 @@ export function usePreloadOverlays() {
     const rearm = () => {
       clearTimeout(quiet);
       quiet = setTimeout(() => {
-        if (client.isFetching() === 0) void loadOverlays();
+        if (client.isFetching() === 0) requestOverlays();
         else rearm();
       }, QUIET_MS);
     };
     const unsubscribe = client.getQueryCache().subscribe(rearm);
     rearm();
-    const latest = setTimeout(() => void loadOverlays(), LATEST_MS);
+    const latest = setTimeout(requestOverlays, LATEST_MS);
     return () => {
       unsubscribe();
       clearTimeout(quiet);
@@ -99,7 +124,7 @@ export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNo
     const box = wrapper.current;
     if (!box) return;
     // Intent: a pointer or focus on a trigger loads the overlays now, not when the page is quiet.
-    const onIntent = () => void loadOverlays();
+    const onIntent = () => requestOverlays();
     const onFocusIn = () => {
       carry.current = true;
       onIntent();
@@ -132,9 +157,10 @@ export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNo
 
 /** The kit's Tooltip; until its code has arrived, the trigger alone (its label does not depend on it). */
 export function DeferredTooltip(props: TooltipProps) {
+  const want = useOverlaysWanted();
   return (
     <FocusKeepingSuspense fallback={props.children}>
-      <LazyTooltip {...props} />
+      {want ? <LazyTooltip {...props} /> : props.children}
     </FocusKeepingSuspense>
   );
 }
@@ -160,6 +186,7 @@ export function DeferredDrawer(props: ComponentProps<Overlays['Drawer']>) {
  */
 export function DeferredSettingsMenu(props: ComponentProps<Overlays['SettingsMenu']>) {
   const { t } = useI18n();
+  const want = useOverlaysWanted();
   const [openRequested, setOpenRequested] = useState(false);
   const fallback = (
     <IconButton
@@ -170,7 +197,7 @@ export function DeferredSettingsMenu(props: ComponentProps<Overlays['SettingsMen
       aria-expanded={false}
       onClick={() => {
         setOpenRequested(true);
-        void loadOverlays();
+        requestOverlays();
       }}
     >
       <Icon icon={Settings2} size="md" />
@@ -178,7 +205,7 @@ export function DeferredSettingsMenu(props: ComponentProps<Overlays['SettingsMen
   );
   return (
     <FocusKeepingSuspense fallback={fallback}>
-      <LazySettingsMenu {...props} defaultOpen={openRequested} />
+      {want ? <LazySettingsMenu {...props} defaultOpen={openRequested} /> : fallback}
     </FocusKeepingSuspense>
   );
 }
