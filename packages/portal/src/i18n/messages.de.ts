@@ -308,7 +308,8 @@ export const de: Messages = {
   'home.leadCompany': 'Hier sehen Sie, was das Portal {company} bietet und wo Sie es finden.',
   'home.steps.title': 'So finden Sie sich zurecht',
   'home.step.dashboard': 'Ihre Abonnements, ihre Verlängerungstermine und wie Ihre Projekte liefern.',
-  'home.step.projects': 'Lieferkennzahlen je Projekt: Deployments, Durchlaufzeit, Fehler und Wiederherstellung.',
+  'home.step.projects':
+    'Lieferkennzahlen je Projekt: Deployments, Durchlaufzeit, Fehler und Wiederherstellung.',
   'home.step.myTeams': 'Die Menschen, die für Sie arbeiten, nach Team, mit Rolle und Kontakt.',
   'home.step.talent': 'Die Fachkräfte, die mit Ihnen arbeiten, und die verfügbaren Spezialisten.',
   'home.step.aiAgents': 'Wie Ihre Teams KI-Programmierassistenten nutzen, neben ihrer Lieferleistung.',
