@@ -51,9 +51,7 @@ export default function HomePage() {
                 </span>
                 <span>
                   <span className={styles.stepTitle}>{t(step.title)}</span>
-                  <span className={styles.stepBody}>
-                    {t(step.body)}
-                  </span>
+                  <span className={styles.stepBody}>{t(step.body)}</span>
                 </span>
               </Link>
             </li>
