@@ -26,7 +26,10 @@ const BUDGET = { ownJs: 80 * 1024, css: 14 * 1024 };
 
 /** Each page, and what on it means "its data is shown". */
 const PAGES = [
+  ['/home', 'heading', 'Find your way around'],
   ['/dashboard', 'table', 'Active subscriptions'],
+  ['/services/projects', 'heading', 'Deployment frequency'],
+  ['/services/ai-agents', 'heading', 'Adoption by assistant'],
   ['/services/talent?tab=Active', 'heading', 'Talent'],
   ['/my-info/account?tab=documents', 'table', null],
   ['/knowledge-base', 'heading', 'Knowledge Base'],
