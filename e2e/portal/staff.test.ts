@@ -8,7 +8,14 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
-import { collectPageErrors, DEMO_PASSWORD, type E2eHost, startE2eHost, stayOffline } from './support';
+import {
+  blankOffsitePictures,
+  collectPageErrors,
+  DEMO_PASSWORD,
+  type E2eHost,
+  startE2eHost,
+  stayOffline,
+} from './support';
 
 const STAFF = 'staff@provider.example';
 const DESKTOP = { width: 1440, height: 900 };
@@ -27,8 +34,6 @@ const PAGES: (readonly [link: string, heading: string | RegExp])[] = [
   ['Knowledge Base', 'Knowledge base'],
   ['My Teams', 'My Teams'],
 ];
-
-const BLANK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
 
 let app: E2eHost;
 let browser: Browser;
@@ -55,11 +60,7 @@ async function open(viewport = DESKTOP) {
   const context = await browser.newContext({ viewport, baseURL: app.url });
   contexts.push(context);
   // Pictures from elsewhere (GitHub organisations' avatars) get a blank one; anything else offsite fails.
-  await stayOffline(context, app.url, ({ url }) =>
-    /\.(png|jpe?g|gif|webp|svg)(\?|$)|avatars/.test(url)
-      ? { status: 200, body: BLANK_SVG, contentType: 'image/svg+xml' }
-      : null,
-  );
+  await stayOffline(context, app.url, blankOffsitePictures);
   const page = await context.newPage();
   const failed: string[] = [];
   page.on('response', (response) => {

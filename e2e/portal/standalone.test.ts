@@ -44,7 +44,7 @@ async function open(
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, baseURL: host.url });
   contexts.push(context);
-  await stayOffline(context, host.url, offsite);
+  await stayOffline(context, host.url, ...(offsite ? [offsite] : []));
   const page = await context.newPage();
   return { context, page, errors: collectPageErrors(page) };
 }

@@ -111,12 +111,16 @@ export async function signIn(context: BrowserContext, url: string, email: string
 export async function stayOffline(
   context: BrowserContext,
   url: string,
-  offsite?: (request: { url: string }) => { status: number; body: string; contentType?: string } | null,
+  // By default pictures from elsewhere (GitHub avatars) load blank, as if online: a browser logs
+  // every image that fails, and the tests fail on console errors.
+  offsite: (request: { url: string }) => { status: number; body: string; contentType?: string } | null = (
+    request,
+  ) => blankOffsitePictures(request),
 ) {
   await context.route(
     (target) => target.origin !== url,
     async (route) => {
-      const answer = offsite?.({ url: route.request().url() });
+      const answer = offsite({ url: route.request().url() });
       if (answer) {
         await route.fulfill({
           status: answer.status,
@@ -127,6 +131,17 @@ export async function stayOffline(
     },
   );
 }
+
+const BLANK_SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>';
+
+/**
+ * For stayOffline: pictures from elsewhere (GitHub organisations' avatars, which a browser with a
+ * network would load) get a blank image; anything else offsite still fails.
+ */
+export const blankOffsitePictures = ({ url }: { url: string }) =>
+  /\.(png|jpe?g|gif|webp|svg)(\?|$)|avatars/.test(url)
+    ? { status: 200, body: BLANK_SVG, contentType: 'image/svg+xml' }
+    : null;
 
 /** Fails the test on errors the page logs (CSP violations, exceptions). */
 export function collectPageErrors(page: Page): string[] {

@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { catalogueFor, loadCatalogue } from './catalogues.js';
 import { en, type MessageKey, type Messages } from './messages.en.js';
 
@@ -17,6 +25,10 @@ function format(template: string, values?: Record<string, string | number>): str
   );
 }
 
+const noSubscription = () => () => {};
+const clientSnapshot = () => true;
+const serverSnapshot = () => false;
+
 /**
  * The catalogue of `locale` (English for unknown ones) under the host's overrides. A catalogue
  * other than English is its own chunk: in the browser nothing renders until it has arrived (one
@@ -33,6 +45,8 @@ export function I18nProvider({
   children: ReactNode;
 }) {
   const [, setArrived] = useState<Partial<Messages> | null>(null);
+  // False on a server and while hydrating what it rendered (English there), true once in the browser.
+  const onClient = useSyncExternalStore(noSubscription, clientSnapshot, serverSnapshot);
   const catalogue = catalogueFor(locale);
   useEffect(() => {
     if (catalogue !== undefined) return;
@@ -48,7 +62,7 @@ export function I18nProvider({
     const merged: Messages = { ...en, ...catalogue, ...messages };
     return { locale, t: (key, values) => format(merged[key] ?? en[key], values) };
   }, [locale, catalogue, messages]);
-  if (catalogue === undefined && typeof window !== 'undefined') return null;
+  if (catalogue === undefined && onClient) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
