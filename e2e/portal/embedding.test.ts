@@ -294,8 +294,14 @@ describe('hostile global CSS on the host page', () => {
     await page.goto(`/e2e/hostile.html?path=${encodeURIComponent(path)}&isolation=${isolation}`);
     await portalOf(page).getByRole('heading', { level: 1 }).waitFor();
     await page.waitForFunction(() => document.body.dataset.portalReady === 'true');
-    // The frame's overlays (menu, tooltips) load after first paint and then re-render their
-    // triggers: compare the settled portal, not one caught mid-way.
+    // The frame's overlays (menu, tooltips) load once the page's data is in (a second of quiet)
+    // and then re-render their triggers: compare the settled portal, not one caught mid-way.
+    if (signedIn) {
+      await portalOf(page)
+        .locator('[data-scope="tooltip"][data-part="trigger"]')
+        .first()
+        .waitFor({ state: 'attached', timeout: 15_000 });
+    }
     await page.waitForLoadState('networkidle');
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
