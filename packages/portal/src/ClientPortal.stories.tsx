@@ -239,7 +239,9 @@ export const German: Story = {
     const root = portalRoot(canvasElement);
     await expect(root).toHaveAttribute('lang', 'de');
     await expect(root).toHaveAttribute('dir', 'ltr');
-    await expect(within(root).getByText('Dieser Bereich wird für Ihr Konto vorbereitet.')).toBeVisible();
+    await expect(
+      await within(root).findByRole('heading', { name: 'Lieferleistung (DORA)' }, SLOW),
+    ).toBeVisible();
   },
 };
 
