@@ -120,7 +120,9 @@ function FocusOnArrival({
 export function FocusKeepingSuspense({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
   const wrapper = useRef<HTMLSpanElement>(null);
   const carry = useRef(false);
-  useEffect(() => {
+  // A layout effect: listening before the browser paints, so a focus that comes at once (a keyboard
+  // user already on the way, a test) is seen.
+  useLayoutEffect(() => {
     const box = wrapper.current;
     if (!box) return;
     // Intent: a pointer or focus on a trigger loads the overlays now, not when the page is quiet.
