@@ -7,7 +7,7 @@ import { hasCompanyScope, useHomeGate, useProfile, useSession } from './data/Por
 import { ErrorBoundary } from './embedding/ErrorBoundary.js';
 import { Frame } from './frame/Frame.js';
 import { useI18n } from './i18n/I18nProvider.js';
-import { PortalRoutes } from './pages/PortalRoutes.js';
+import { PortalRoutes, preloadPage } from './pages/PortalRoutes.js';
 import { usePortal } from './PortalContext.js';
 import { isFrameless, SIGN_IN_PATH } from './routing/nav.js';
 import { StaffGate } from './staff/index.js';
@@ -66,6 +66,8 @@ export function App() {
   const session = useSession();
   const frameless = isFrameless(location);
   const onSignIn = location.toLowerCase().replace(/\/+$/, '') === SIGN_IN_PATH;
+  // The page's code downloads while the session is checked (see preloadPage).
+  useEffect(() => preloadPage(location), [location]);
   useReadyOnce(onSignIn || (session.status === 'success' && session.data !== null));
   return (
     <>

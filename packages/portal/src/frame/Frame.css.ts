@@ -145,8 +145,13 @@ export const main = style({
   },
 });
 
-/** The page itself: grows so that the booking button and the footer sit at the bottom. */
+/**
+ * The page itself: grows so that the booking button and the footer sit at the bottom, and is at
+ * least one screen tall, so the footer starts below the first screen: a page whose content arrives
+ * after its skeleton grows without pushing anything the user is looking at (no layout shift).
+ */
 export const page = style({
   flex: '1 0 auto',
   minInlineSize: 0,
+  minBlockSize: '100dvh',
 });

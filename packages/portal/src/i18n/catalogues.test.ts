@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ar as arDates } from 'date-fns/locale/ar';
+import { de as deDates } from 'date-fns/locale/de';
+import { enUS } from 'date-fns/locale/en-US';
 import { catalogueFor, languageOf, loadCatalogue } from './catalogues.js';
+import { dateLocaleFor } from './dates.js';
 import { ar } from './messages.ar.js';
 import { de } from './messages.de.js';
 import { en, type MessageKey } from './messages.en.js';
@@ -49,5 +53,17 @@ describe('catalogueFor and loadCatalogue', () => {
     await expect(loadCatalogue('DE-at')).resolves.toBe(de);
     expect(catalogueFor('de')).toBe(de);
     expect(languageOf('de-CH')).toBe('de');
+  });
+});
+
+describe('dateLocaleFor', () => {
+  it("is English until a language's catalogue has loaded, then that language's date names", async () => {
+    expect(dateLocaleFor('nl')).toBe(enUS);
+    expect(dateLocaleFor('en-GB')).toBe(enUS);
+    await loadCatalogue('de');
+    await loadCatalogue('ar');
+    expect(dateLocaleFor('de-AT')).toBe(deDates);
+    expect(dateLocaleFor('ar')).toBe(arDates);
+    expect(dateLocaleFor('fr')).toBe(enUS);
   });
 });

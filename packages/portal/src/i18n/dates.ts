@@ -1,17 +1,12 @@
 import type { Locale } from 'date-fns';
-import { ar } from 'date-fns/locale/ar';
-import { de } from 'date-fns/locale/de';
 import { enUS } from 'date-fns/locale/en-US';
-import { languageOf } from './catalogues.js';
+import { loadedDateLocale } from './catalogues.js';
 
-/** date-fns locale for dates shown in a locale (pages import this; the frame shows no dates). */
+/**
+ * date-fns locale for dates shown in a locale (pages import this; the frame shows no dates). The
+ * other languages' date names arrive with their catalogue (catalogues.ts); until then, and for
+ * languages we do not ship, English.
+ */
 export function dateLocaleFor(locale: string): Locale {
-  switch (languageOf(locale)) {
-    case 'ar':
-      return ar;
-    case 'de':
-      return de;
-    default:
-      return enUS;
-  }
+  return loadedDateLocale(locale) ?? enUS;
 }

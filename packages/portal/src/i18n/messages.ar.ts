@@ -292,7 +292,6 @@ export const ar: Messages = {
   'page.welcome': 'مرحبًا، {name}',
   'page.notFound.title': 'الصفحة غير موجودة',
   'page.notFound.body': 'لا يوجد شيء في هذا العنوان. استخدم التنقل للوصول إلى ما تريد.',
-  'page.comingSoon': 'يجري إعداد هذا القسم لحسابك.',
   // home page
   'home.welcome': 'مرحبًا.',
   'home.welcomeName': 'مرحبًا، {name}.',

@@ -300,7 +300,6 @@ export const de: Messages = {
   'page.welcome': 'Willkommen, {name}',
   'page.notFound.title': 'Seite nicht gefunden',
   'page.notFound.body': 'Unter dieser Adresse gibt es nichts. Nutzen Sie die Navigation.',
-  'page.comingSoon': 'Dieser Bereich wird für Ihr Konto vorbereitet.',
   // home page
   'home.welcome': 'Willkommen.',
   'home.welcomeName': 'Willkommen, {name}.',

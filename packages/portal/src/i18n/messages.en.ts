@@ -299,7 +299,6 @@ export const en = {
   'page.welcome': 'Welcome, {name}',
   'page.notFound.title': 'Page not found',
   'page.notFound.body': 'There is nothing at this address. Use the navigation to find your way.',
-  'page.comingSoon': 'This section is being prepared for your account.',
   // home page
   'home.welcome': 'Welcome.',
   'home.welcomeName': 'Welcome, {name}.',

@@ -6,6 +6,7 @@ import '@client-portal/portal/styles.css';
 import './standalone.css';
 import { ClientPortal } from '@client-portal/portal';
 import { directionOf } from '@client-portal/ui';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { parseRuntimeConfig, RUNTIME_CONFIG_ID } from './runtimeConfig.js';
 
@@ -17,15 +18,20 @@ document.documentElement.dir = directionOf(config.locale);
 const container = document.getElementById('root');
 if (!container) throw new Error('client portal: #root is missing from index.html');
 
-createRoot(container).render(
-  <ClientPortal
-    routing={{ mode: 'path', basePath: config.basePath }}
-    signInMode={config.signInMode}
-    locale={config.locale}
-    {...(config.posthog ? { posthog: config.posthog } : {})}
-    {...(config.links ? { links: config.links } : {})}
-    {...(config.brand ? { brand: config.brand } : {})}
-    {...(config.homeLifecycleStage ? { homeLifecycleStage: config.homeLifecycleStage } : {})}
-    {...(config.demo ? { demoSignIns: config.demo } : {})}
-  />,
+// A transition: React renders the first screen in slices of a few milliseconds, leaving the main
+// thread free between them (no long task while a slow phone renders the frame and the page).
+const root = createRoot(container);
+startTransition(() =>
+  root.render(
+    <ClientPortal
+      routing={{ mode: 'path', basePath: config.basePath }}
+      signInMode={config.signInMode}
+      locale={config.locale}
+      {...(config.posthog ? { posthog: config.posthog } : {})}
+      {...(config.links ? { links: config.links } : {})}
+      {...(config.brand ? { brand: config.brand } : {})}
+      {...(config.homeLifecycleStage ? { homeLifecycleStage: config.homeLifecycleStage } : {})}
+      {...(config.demo ? { demoSignIns: config.demo } : {})}
+    />,
+  ),
 );
