@@ -409,3 +409,25 @@ export const LongContent: Story = {
     await expect(edge(footer).top).toBeGreaterThan(view.clientHeight);
   },
 };
+
+/**
+ * Following a link from far down a long page opens the next page at its top, as a page load
+ * would; the frame does not keep the old page's scroll position.
+ */
+export const ScrollsToTopOnNavigateTest: Story = {
+  ...LongContent,
+  tags: ['!dev', '!autodocs', 'interaction'],
+  play: async ({ canvasElement }) => {
+    const { canvas } = await frameReady(canvasElement, 'Page not found');
+    const view = canvasElement.ownerDocument.documentElement;
+    const win = canvasElement.ownerDocument.defaultView as Window;
+    win.scrollTo(0, view.scrollHeight);
+    await waitFor(() => expect(win.scrollY).toBeGreaterThan(view.clientHeight / 2));
+    await userEvent.click(within(sideNav(canvasElement)).getByRole('link', { name: 'Talent' }));
+    await frameReady(canvasElement, 'Talent');
+    await waitFor(() => expect(win.scrollY).toBe(0));
+    await expect(edge(canvas.getByRole('heading', { level: 1, name: 'Talent' })).top).toBeGreaterThanOrEqual(
+      0,
+    );
+  },
+};

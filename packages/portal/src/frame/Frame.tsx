@@ -1,4 +1,4 @@
-import { type MouseEvent, type ReactNode, useId, useRef } from 'react';
+import { type MouseEvent, type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { useLocation } from 'wouter';
 import { useHomeGate } from '../data/PortalData.js';
 import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
@@ -15,6 +15,21 @@ import { SideNav } from './SideNav.js';
 import { TopBar } from './TopBar.js';
 import { useTabletWidth } from './useTabletWidth.js';
 import * as topBarStyles from './TopBar.css.js';
+
+/**
+ * A new page starts at its top, as after a page load: when the path changes (not its query — a
+ * picker, tab or filter keeps the reader's place) and the frame's top has scrolled away above the
+ * window, the frame scrolls back into view. An embedded portal whose top is on screen stays put.
+ */
+function useScrollToTopOnNavigate(location: string, rootRef: RefObject<HTMLElement | null>) {
+  const previous = useRef(location);
+  useEffect(() => {
+    if (previous.current === location) return;
+    previous.current = location;
+    const root = rootRef.current;
+    if (root && root.getBoundingClientRect().top < 0) root.scrollIntoView({ block: 'start' });
+  }, [location, rootRef]);
+}
 
 /**
  * The portal frame: side navigation on large screens, a top bar with a drawer on small
@@ -39,6 +54,7 @@ export function Frame({ children }: { children: ReactNode }) {
   // Tablets always get the mini rail; the user's setting applies from 1024px on.
   const tablet = useTabletWidth(rootRef);
   usePreloadOverlays();
+  useScrollToTopOnNavigate(location, rootRef);
 
   // Moves focus (not only the scroll position) to the page, and leaves the host's URL hash alone.
   const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
