@@ -242,7 +242,7 @@ export const GrainTest: Story = {
       await page.findByRole('img', { name: 'Requests by surface per month' }, { timeout: 10_000 }),
     ).toBeVisible();
     await expect(
-      page.getByRole('button', { name: /^Export CSV\s*:\s*Requests by surface per month$/ }),
+      page.getByRole('button', { name: 'Download CSV: Requests by surface per month' }),
     ).toBeVisible();
   },
 };

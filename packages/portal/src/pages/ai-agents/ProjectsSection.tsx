@@ -2,11 +2,12 @@ import { Badge, Button, Table, type TableColumn, type TableSort, visuallyHidden 
 import { useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import * as panel from '../../panels/ai-usage/AiUsagePanel.css.js';
-import { CsvExportButton } from '../../panels/ai-usage/CsvExportButton.js';
+import { CsvButton } from '../../panels/CsvButton.js';
+import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from '../../panels/ai-usage/exportRows.js';
 import { TOOL_NAMES } from '../../panels/ai-usage/usageFigures.js';
 import { acceptanceText, throughText, usersText } from '../../panels/ai-usage/usageText.js';
-import { formatNumber } from '../dashboard/figures.js';
+import { formatNumber } from '../../lib/figures.js';
 import * as styles from './AiAgentsPage.css.js';
 import { type ProjectLine, projectLine } from './projectLines.js';
 import type { ProjectAdoption } from './useAdoption.js';
@@ -126,21 +127,21 @@ export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) 
           </h2>
           <p className={styles.muted}>{t('aiAgents.projects.lead')}</p>
         </header>
-        <CsvExportButton
+        <CsvButton
           what={caption}
-          fileName={['ai-assistants-by-project']}
-          header={[
-            t('aiAgents.col.project'),
-            t('aiAgents.col.key'),
-            t('aiAgents.col.assistants'),
-            t('aiUsage.col.activeUsers'),
-            t('aiUsage.col.seats'),
-            t('aiUsage.col.acceptance'),
-            t('aiAgents.col.deployments'),
-            t('aiUsage.col.dataThrough'),
-          ]}
-          rows={() =>
-            tableRows(
+          fileName={csvFileName('ai-assistants-by-project')}
+          build={() => ({
+            header: [
+              t('aiAgents.col.project'),
+              t('aiAgents.col.key'),
+              t('aiAgents.col.assistants'),
+              t('aiUsage.col.activeUsers'),
+              t('aiUsage.col.seats'),
+              t('aiUsage.col.acceptance'),
+              t('aiAgents.col.deployments'),
+              t('aiUsage.col.dataThrough'),
+            ],
+            rows: tableRows(
               lines,
               columns,
               sort,
@@ -155,8 +156,8 @@ export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) 
                 line.dataThrough?.earliest,
               ],
               locale,
-            )
-          }
+            ),
+          })}
         />
       </div>
       <Table

@@ -6,7 +6,7 @@ import * as panel from '../../panels/ai-usage/AiUsagePanel.css.js';
 import { ChartBlock } from '../../panels/ai-usage/ChartBlock.js';
 import { SURFACES, TOOL_NAMES } from '../../panels/ai-usage/usageFigures.js';
 import { dayText } from '../../panels/ai-usage/usageText.js';
-import { formatRate } from '../dashboard/figures.js';
+import { formatRate } from '../../lib/figures.js';
 import * as styles from './AiAgentsPage.css.js';
 import { adoptionTrend, TREND_GRAINS, type TrendGrain } from './adoptionTrend.js';
 import type { useAdoption } from './useAdoption.js';

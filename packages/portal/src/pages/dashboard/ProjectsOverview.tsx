@@ -7,7 +7,7 @@ import { usePortalData } from '../../data/PortalData.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import type { MessageKey } from '../../i18n/messages.en.js';
 import * as styles from './dashboard.css.js';
-import { formatHours, formatNumber, formatRate } from './figures.js';
+import { formatHours, formatNumber, formatRate } from '../../lib/figures.js';
 
 const TIER_TONE = { elite: 'success', high: 'accent', medium: 'warning', low: 'danger' } as const;
 const TIER_LABEL: Record<DoraTier, MessageKey> = {

@@ -5,7 +5,7 @@ import { dateLocaleFor } from '../../i18n/dates.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { formatDateNumeric } from '../../lib/dates.js';
 import * as styles from './dashboard.css.js';
-import { formatNumber } from './figures.js';
+import { formatNumber } from '../../lib/figures.js';
 import { type SubscriptionRow, subscriptionRows } from './subscriptions.js';
 
 const PAGE_SIZE = 5;

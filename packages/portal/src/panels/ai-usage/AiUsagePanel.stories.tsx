@@ -38,7 +38,7 @@ export const Data: Story = {
     await expect(canvas.getByRole('img', { name: 'Requests per day by surface' })).toBeVisible();
     await expect(canvas.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
     await expect(canvas.getByText(/^Windsurf: data complete through/)).toBeVisible();
-    await expect(canvas.getAllByRole('button', { name: /^Export CSV/ })).toHaveLength(4);
+    await expect(canvas.getAllByRole('button', { name: /^Download CSV: / })).toHaveLength(4);
   },
 };
 
@@ -201,7 +201,7 @@ export const BreakdownExportTest: Story = {
     });
     HTMLAnchorElement.prototype.click = () => {};
     try {
-      await userEvent.click(canvas.getByRole('button', { name: /^Export CSV\s*:\s*Breakdown: Editor$/ }));
+      await userEvent.click(canvas.getByRole('button', { name: 'Download CSV: Breakdown: Editor' }));
     } finally {
       URL.createObjectURL = create;
       HTMLAnchorElement.prototype.click = click;

@@ -2,9 +2,10 @@ import type { AiUsage } from '@client-portal/api-client';
 import { Table, type TableColumn, type TableSort } from '@client-portal/ui';
 import { useMemo, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import { formatNumber } from '../../pages/dashboard/figures.js';
+import { formatNumber } from '../../lib/figures.js';
 import * as styles from './AiUsagePanel.css.js';
-import { CsvExportButton } from './CsvExportButton.js';
+import { CsvButton } from '../CsvButton.js';
+import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from './exportRows.js';
 import { type BreakdownDimension, type BreakdownLine, breakdownLines, TOOL_NAMES } from './usageFigures.js';
 import { acceptanceText, reportedText } from './usageText.js';
@@ -78,12 +79,12 @@ export function BreakdownTable({
     <div className={styles.block}>
       <div className={styles.blockHead}>
         <span className={styles.note}>{t('aiUsage.breakdown.note')}</span>
-        <CsvExportButton
+        <CsvButton
           what={caption}
-          fileName={fileName}
-          header={columns.map((c) => String(c.header))}
-          rows={() =>
-            tableRows(
+          fileName={csvFileName(...fileName)}
+          build={() => ({
+            header: columns.map((c) => String(c.header)),
+            rows: tableRows(
               lines,
               columns,
               sort,
@@ -96,8 +97,8 @@ export function BreakdownTable({
                 l.linesAccepted,
               ],
               locale,
-            )
-          }
+            ),
+          })}
         />
       </div>
       <Table

@@ -2,7 +2,8 @@ import type { ChartBaseProps, ChartData } from '@client-portal/ui';
 import type { ReactNode } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import * as styles from './AiUsagePanel.css.js';
-import { CsvExportButton } from './CsvExportButton.js';
+import { CsvButton } from '../CsvButton.js';
+import { csvFileName } from '../../lib/csv.js';
 import { chartRows } from './exportRows.js';
 import { chartLabels } from './usageText.js';
 
@@ -36,11 +37,13 @@ export function ChartBlock({
     <div className={styles.block}>
       <div className={styles.blockHead}>
         <Heading className={styles.blockTitle}>{title}</Heading>
-        <CsvExportButton
+        <CsvButton
           what={title}
-          fileName={fileName}
-          header={csv.header(labelHeader)}
-          rows={() => csv.rows}
+          fileName={csvFileName(...fileName)}
+          build={() => ({
+            header: csv.header(labelHeader),
+            rows: csv.rows,
+          })}
         />
       </div>
       {description ? <p className={styles.note}>{description}</p> : null}

@@ -2,7 +2,8 @@ import { Table, type TableColumn, type TableSort } from '@client-portal/ui';
 import { useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import * as styles from './AiUsagePanel.css.js';
-import { CsvExportButton } from './CsvExportButton.js';
+import { CsvButton } from '../CsvButton.js';
+import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from './exportRows.js';
 import { TOOL_NAMES, type ToolSummary } from './usageFigures.js';
 import { acceptanceText, reportedText, throughText, usersText } from './usageText.js';
@@ -109,12 +110,12 @@ export function ToolsTable({
     <div className={styles.block}>
       <div className={styles.blockHead}>
         <h3 className={styles.blockTitle}>{caption}</h3>
-        <CsvExportButton
+        <CsvButton
           what={caption}
-          fileName={fileName}
-          header={header}
-          rows={() =>
-            tableRows(
+          fileName={csvFileName(...fileName)}
+          build={() => ({
+            header: header,
+            rows: tableRows(
               summaries,
               columns,
               sort,
@@ -130,8 +131,8 @@ export function ToolsTable({
                 s.dataThrough?.earliest ?? '',
               ],
               locale,
-            )
-          }
+            ),
+          })}
         />
       </div>
       <Table

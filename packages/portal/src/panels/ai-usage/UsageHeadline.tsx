@@ -1,6 +1,6 @@
 import { Stat } from '@client-portal/ui';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import { formatNumber } from '../../pages/dashboard/figures.js';
+import { formatNumber } from '../../lib/figures.js';
 import * as styles from './AiUsagePanel.css.js';
 import { TOOL_NAMES, type ToolSummary, type UsageTotals } from './usageFigures.js';
 import { acceptanceText, reportedText, throughText, usersText } from './usageText.js';

@@ -3,7 +3,7 @@ import type { ChartLabels } from '@client-portal/ui';
 import type { I18n } from '../../i18n/I18nProvider.js';
 import { formatDateShort } from '../../lib/dates.js';
 import { dateLocaleFor } from '../../i18n/dates.js';
-import { formatNumber, formatRate } from '../../pages/dashboard/figures.js';
+import { formatNumber, formatRate } from '../../lib/figures.js';
 import { type Acceptance, TOOL_NAMES } from './usageFigures.js';
 
 /** An acceptance rate in words: the share, or why there is none ("Not reported by Windsurf"). */

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { usePortalData } from '../../data/PortalData.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { csvFileName } from '../../lib/csv.js';
-import { CsvButton } from './CsvButton.js';
+import { CsvButton } from '../CsvButton.js';
 import * as styles from './DoraPanel.css.js';
 import { tableCsv } from './doraCsv.js';
 import { formatRange } from './doraDates.js';

@@ -8,7 +8,7 @@ import { Badge, BarChart, Button, Card, type ChartData, Icon, LineChart, Stat } 
 import { Info } from 'lucide-react';
 import { csvFileName } from '../../lib/csv.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import { CsvButton } from './CsvButton.js';
+import { CsvButton } from '../CsvButton.js';
 import * as styles from './DoraPanel.css.js';
 import { formatBucket, formatRange } from './doraDates.js';
 import { csvFigure } from './doraCsv.js';

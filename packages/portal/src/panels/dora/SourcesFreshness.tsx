@@ -3,7 +3,7 @@ import { Badge, Table } from '@client-portal/ui';
 import { type ReactNode, useId } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { csvFileName } from '../../lib/csv.js';
-import { CsvButton } from './CsvButton.js';
+import { CsvButton } from '../CsvButton.js';
 import * as styles from './DoraPanel.css.js';
 import { type CsvColumn, tableCsv } from './doraCsv.js';
 import { absoluteTime, isStale, relativeTime, STALE_AFTER_HOURS } from './sourceFreshness.js';

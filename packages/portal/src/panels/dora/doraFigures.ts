@@ -1,5 +1,5 @@
 import type { DoraComparison, DoraHeadline, DoraMetric, DoraMetrics } from '@client-portal/api-client';
-import { formatHours, formatNumber, formatRate } from '../../pages/dashboard/figures.js';
+import { formatHours, formatNumber, formatRate } from '../../lib/figures.js';
 
 /**
  * The DORA panel's rules, one place each: which way is better per metric, what a figure's sample

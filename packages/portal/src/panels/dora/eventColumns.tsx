@@ -2,7 +2,7 @@ import type { DoraDeploymentRow, DoraIncidentRow, DoraPullRequestRow } from '@cl
 import { Badge, type TableColumn } from '@client-portal/ui';
 import type { ReactNode } from 'react';
 import type { I18n } from '../../i18n/I18nProvider.js';
-import { formatHours } from '../../pages/dashboard/figures.js';
+import { formatHours } from '../../lib/figures.js';
 import type { CsvColumn } from './doraCsv.js';
 import { formatInstant } from './doraDates.js';
 import * as styles from './DoraPanel.css.js';

@@ -36,7 +36,7 @@ export const Data: Story = {
       'href',
       'https://github.com/northwind/portal-web',
     );
-    await expect(canvas.getByRole('button', { name: /^Export CSV/ })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: /^Download CSV: / })).toBeVisible();
   },
 };
 
@@ -186,7 +186,7 @@ export const SortAndExportTest: Story = {
       const click = HTMLAnchorElement.prototype.click;
       HTMLAnchorElement.prototype.click = () => {};
       try {
-        await userEvent.click(canvas.getByRole('button', { name: /^Export CSV/ }));
+        await userEvent.click(canvas.getByRole('button', { name: /^Download CSV: / }));
       } finally {
         HTMLAnchorElement.prototype.click = click;
       }

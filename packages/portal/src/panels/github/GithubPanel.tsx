@@ -16,9 +16,10 @@ import { usePortalData } from '../../data/PortalData.js';
 import { dateLocaleFor } from '../../i18n/dates.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { formatDateShort } from '../../lib/dates.js';
-import { formatNumber } from '../../pages/dashboard/figures.js';
+import { formatNumber } from '../../lib/figures.js';
 import { LoadError } from '../../pages/LoadError.js';
-import { CsvExportButton } from '../ai-usage/CsvExportButton.js';
+import { CsvButton } from '../CsvButton.js';
+import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from '../ai-usage/exportRows.js';
 import * as styles from './GithubPanel.css.js';
 import { groupRepositories, type RepositoryLine, repositoryLines } from './repositories.js';
@@ -194,21 +195,21 @@ function GithubContent({
       </ul>
       <div className={styles.toolbar}>
         <h3 className={styles.heading}>{caption}</h3>
-        <CsvExportButton
+        <CsvButton
           what={caption}
-          fileName={[projectKey, 'github-repositories']}
-          header={[
-            t('github.col.repository'),
-            t('github.col.organisation'),
-            t('github.col.language'),
-            t('github.col.visibility'),
-            t('github.archived'),
-            t('github.col.openPullRequests'),
-            t('github.col.pushedAt'),
-            t('github.col.url'),
-          ]}
-          rows={() =>
-            tableRows(
+          fileName={csvFileName(projectKey, 'github-repositories')}
+          build={() => ({
+            header: [
+              t('github.col.repository'),
+              t('github.col.organisation'),
+              t('github.col.language'),
+              t('github.col.visibility'),
+              t('github.archived'),
+              t('github.col.openPullRequests'),
+              t('github.col.pushedAt'),
+              t('github.col.url'),
+            ],
+            rows: tableRows(
               lines,
               columns,
               sort,
@@ -223,8 +224,8 @@ function GithubContent({
                 r.url,
               ],
               locale,
-            )
-          }
+            ),
+          })}
         />
       </div>
       <Table

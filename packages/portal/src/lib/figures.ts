@@ -1,4 +1,5 @@
-// Number formats of the dashboard's delivery figures, localised through Intl (no message keys).
+// Number formats of delivery and usage figures (dashboard, projects, AI agents), localised through
+// Intl (no message keys).
 
 const HOURS_IN_DAYS_FROM = 48;
 
