@@ -1,7 +1,7 @@
 import { vars } from '@client-portal/ui';
 import { style } from '@vanilla-extract/css';
 
-// The search field of the knowledge base and the staff company picker: a label, a row with the
+// The search field of the knowledge base, the talent page and the staff company picker: a label, a row with the
 // input (a magnifier inside, at its start) and its buttons, and a hint under it.
 
 export const searchForm = style({ display: 'grid', gap: vars.space['1.5'], minWidth: 0 });

@@ -17,59 +17,17 @@ export const controls = style({
 
 export const searchArea = style({ flex: '2 1 256px', minWidth: 0 });
 
-export const searchForm = style({ display: 'grid', gap: vars.space['1.5'], minWidth: 0 });
-
 export const filter = style({ flex: '1 1 192px', minWidth: 0, maxInlineSize: '100%' });
 
-export const searchLabel = style({
-  fontSize: vars.fontSize.sm,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.fg,
-});
-
-export const searchRow = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  gap: vars.space['2'],
-  alignItems: 'center',
-  minWidth: 0,
-});
-
-export const searchField = style({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  flex: '1 1 192px',
-  minWidth: 0,
-});
-
-export const searchIcon = style({
-  position: 'absolute',
-  insetInlineStart: vars.space['3'],
-  color: vars.color.fgMuted,
-  pointerEvents: 'none',
-});
-
-export const searchInput = style({
-  inlineSize: '100%',
-  minWidth: 0,
-  minBlockSize: '44px',
-  paddingInlineStart: `calc(${vars.space['3']} + 16px + ${vars.space['2']})`,
-  paddingInlineEnd: vars.space['3'],
-  fontFamily: vars.font.body,
-  fontSize: vars.fontSize.md,
-  color: vars.color.fg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.borderStrong}`,
-  borderRadius: vars.radius.md,
-  selectors: {
-    '&:focus-visible': { outline: `2px solid ${vars.color.focusRing}`, outlineOffset: '2px' },
-    // The browser's own clear button duplicates ours.
-    '&::-webkit-search-cancel-button': { appearance: 'none' },
-  },
-});
-
-export const hint = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.fgMuted });
+export {
+  hint,
+  searchField,
+  searchForm,
+  searchIcon,
+  searchInput,
+  searchLabel,
+  searchRow,
+} from '../searchField.css.js';
 
 export const summary = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.fgMuted });
 
