@@ -202,7 +202,7 @@ describe('lifecycle (mountClientPortal from plain JavaScript)', () => {
     );
     expect(after - before).toBeLessThan(1_500_000);
     expect(errors).toEqual([]);
-  }, 180_000);
+  }, 300_000);
 });
 
 describe('hostile global CSS on the host page', () => {

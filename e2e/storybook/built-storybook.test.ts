@@ -243,5 +243,5 @@ describe('the built Storybook, as designers open it', () => {
       .filter((o) => o.problems.length > 0)
       .map((o) => `${o.title}: ${o.problems.join(' | ')}`);
     expect(failing, `stories with a problem, twice:\n${failing.join('\n')}`).toEqual([]);
-  }, 900_000);
+  }, 1_500_000);
 });
