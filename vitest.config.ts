@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
@@ -32,10 +31,6 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          // At least two files at a time, even on 2 cores (vitest's default there is one): most of
-          // the slow files wait on other processes (hosts, Chromium, kill -9 and restart), and one
-          // at a time made these files the whole run's critical path (35 of its 48 minutes in CI).
-          maxWorkers: Math.max(2, availableParallelism() - 1),
           include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
