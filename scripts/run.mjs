@@ -4,8 +4,7 @@
 //   npm test    install (if needed), build, type-check, lint and run every test (the host's
 //               integration tests again on Node 22 and 24); ends with one line
 //               "N passed, N failed" (what CI reads)
-import { spawn, spawnSync } from 'node:child_process';
-import { availableParallelism } from 'node:os';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -213,7 +212,6 @@ function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
     vitestEntry(),
     'run',
     ...vitestArgs,
-    `--maxWorkers=${Math.max(2, availableParallelism() - 1)}`,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
@@ -229,49 +227,21 @@ if (built && browser) {
   // Before the tests: e2e/storybook runs every story of the built Storybook, what designers open.
   announce('building Storybook');
   step('storybook build', pnpm('run', 'build-storybook'));
-  announce('running the tests (node and Chromium, side by side)');
-  // Two vitest processes at once: the stories in Chromium (one file at a time, vitest's default on
-  // 2 cores: stories that move focus race each other in a busier browser) and the node project with
-  // at least two files at a time. Most slow node files (the built Storybook, the walk, kill -9 and
-  // restart, the CLI, the embedding) wait on hosts and Chromium, and one at a time they were the
-  // run's critical path: 2,068 s of the 2,902 s vitest took in CI, while the stories were done after
-  // 1,009 s. One vitest process cannot give its projects different worker counts and still run them
-  // together, hence two.
-  const nodeWorkers = String(Math.max(2, availableParallelism() - 1));
-  const lanes = [
-    { name: 'storybook', args: ['--project', 'storybook'] },
-    { name: 'node', args: ['--project', 'node', `--maxWorkers=${nodeWorkers}`] },
-  ];
-  const results = await Promise.all(
-    lanes.map(({ name, args }) => {
-      const out = join(root, `.vitest-results-${name}.json`);
-      rmSync(out, { force: true });
-      return new Promise((resolve) => {
-        const child = spawn(
-          'npx',
-          [
-            ...PNPM,
-            'exec',
-            'vitest',
-            'run',
-            ...args,
-            '--reporter=default',
-            '--reporter=json',
-            `--outputFile.json=${out}`,
-          ],
-          { cwd: root, stdio: 'inherit', env: process.env },
-        );
-        child.on('error', () => resolve({ name, out, ok: false }));
-        child.on('close', (code) => resolve({ name, out, ok: code === 0 }));
-      });
-    }),
+  const out = join(root, '.vitest-results.json');
+  rmSync(out, { force: true });
+  announce('running the tests (node and Chromium)');
+  const vitestOk = pnpm(
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${out}`,
   );
-  for (const { name, out, ok } of results) {
-    const report = countVitestReport(out, `[${name}] `);
-    if (!report || report.total === 0) step(`tests ran (${name})`, false);
-    // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
-    if (!ok && (report?.failed ?? 0) === 0) step(`vitest exited cleanly (${name})`, false);
-  }
+  const report = countVitestReport(out);
+  if (report?.total === 0) step('at least one test ran', false);
+  // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
+  if (!vitestOk && (report?.failed ?? 0) === 0) step('vitest exited cleanly', false);
   // The run above is on the Node running this script (20, the oldest supported); providers deploy
   // on 22 and 24, so the host's integration tests run there too, and one example site (Vite, from
   // the packed packages: its build and its browser round trip; the installation is reused).
