@@ -10,16 +10,6 @@ export const panel = style({
 
 export const back = style({ justifySelf: 'start' });
 
-export {
-  hint,
-  searchField,
-  searchForm,
-  searchIcon,
-  searchInput,
-  searchLabel,
-  searchRow,
-} from '../pages/searchField.css.js';
-
 export const count = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.fgMuted });
 
 export const list = style({

@@ -24,6 +24,7 @@ import { useI18n } from '../i18n/I18nProvider.js';
 import { LoadError } from '../pages/LoadError.js';
 import { Page } from '../pages/Page.js';
 import { usePageTitle } from '../pages/usePageTitle.js';
+import * as searchStyles from '../pages/searchField.css.js';
 import * as styles from './CompanyPicker.css.js';
 import { matchCompanies, type StaffCompany } from './companySearch.js';
 
@@ -222,19 +223,19 @@ export function CompanyPicker({
           </Button>
         ) : null}
         <search>
-          <form className={styles.searchForm} onSubmit={submit}>
-            <label htmlFor={`${id}-q`} className={styles.searchLabel}>
+          <form className={searchStyles.searchForm} onSubmit={submit}>
+            <label htmlFor={`${id}-q`} className={searchStyles.searchLabel}>
               {t('staff.picker.search')}
             </label>
-            <div className={styles.searchRow}>
-              <div className={styles.searchField}>
-                <Icon icon={Search} size="sm" className={styles.searchIcon} />
+            <div className={searchStyles.searchRow}>
+              <div className={searchStyles.searchField}>
+                <Icon icon={Search} size="sm" className={searchStyles.searchIcon} />
                 <input
                   ref={searchRef}
                   id={`${id}-q`}
                   type="search"
                   name="company"
-                  className={styles.searchInput}
+                  className={searchStyles.searchInput}
                   value={search}
                   maxLength={200}
                   autoComplete="off"
@@ -256,7 +257,7 @@ export function CompanyPicker({
                 </Button>
               ) : null}
             </div>
-            <p id={`${id}-hint`} className={styles.hint}>
+            <p id={`${id}-hint`} className={searchStyles.hint}>
               {t('staff.picker.hint')}
             </p>
           </form>

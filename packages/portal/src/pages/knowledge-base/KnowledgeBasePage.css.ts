@@ -7,16 +7,6 @@ export const stack = style({ display: 'grid', gap: vars.space['6'], minWidth: 0 
 
 export const controls = style({ display: 'grid', gap: vars.space['4'], minWidth: 0 });
 
-export {
-  hint,
-  searchField,
-  searchForm,
-  searchIcon,
-  searchInput,
-  searchLabel,
-  searchRow,
-} from '../searchField.css.js';
-
 export const categories = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -3,7 +3,7 @@ import { Button, Icon } from '@client-portal/ui';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useId, useRef } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
-import * as styles from './KnowledgeBasePage.css.js';
+import * as searchStyles from '../searchField.css.js';
 import { isTooShort } from './knowledgeBaseAddress.js';
 
 /**
@@ -34,19 +34,19 @@ export function SearchBox({
   };
   return (
     <search>
-      <form className={styles.searchForm} onSubmit={submit}>
-        <label htmlFor={`${id}-q`} className={styles.searchLabel}>
+      <form className={searchStyles.searchForm} onSubmit={submit}>
+        <label htmlFor={`${id}-q`} className={searchStyles.searchLabel}>
           {t('page.knowledgeBase.search.label')}
         </label>
-        <div className={styles.searchRow}>
-          <div className={styles.searchField}>
-            <Icon icon={Search} size="sm" className={styles.searchIcon} />
+        <div className={searchStyles.searchRow}>
+          <div className={searchStyles.searchField}>
+            <Icon icon={Search} size="sm" className={searchStyles.searchIcon} />
             <input
               ref={input}
               id={`${id}-q`}
               type="search"
               name="q"
-              className={styles.searchInput}
+              className={searchStyles.searchInput}
               value={value}
               maxLength={SEARCH_QUERY_MAX_LENGTH}
               autoComplete="off"
@@ -62,7 +62,7 @@ export function SearchBox({
             </Button>
           ) : null}
         </div>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={searchStyles.hint}>
           {tooShort
             ? t('page.knowledgeBase.search.tooShort', { min: SEARCH_QUERY_MIN_LENGTH })
             : t('page.knowledgeBase.search.hint')}

@@ -2,6 +2,7 @@ import { Button, Icon, Select } from '@client-portal/ui';
 import { Search, X } from 'lucide-react';
 import { type FormEvent, useId, useRef } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
+import * as searchStyles from '../searchField.css.js';
 import * as styles from './TalentPage.css.js';
 import { ANY_SPECIALIZATION, SEARCH_MAX_LENGTH } from './talentAddress.js';
 
@@ -29,19 +30,19 @@ export function TalentSearch({
   };
   return (
     <search className={styles.searchArea}>
-      <form className={styles.searchForm} onSubmit={submit}>
-        <label htmlFor={`${id}-q`} className={styles.searchLabel}>
+      <form className={searchStyles.searchForm} onSubmit={submit}>
+        <label htmlFor={`${id}-q`} className={searchStyles.searchLabel}>
           {t('page.talent.search.label')}
         </label>
-        <div className={styles.searchRow}>
-          <div className={styles.searchField}>
-            <Icon icon={Search} size="sm" className={styles.searchIcon} />
+        <div className={searchStyles.searchRow}>
+          <div className={searchStyles.searchField}>
+            <Icon icon={Search} size="sm" className={searchStyles.searchIcon} />
             <input
               ref={input}
               id={`${id}-q`}
               type="search"
               name="q"
-              className={styles.searchInput}
+              className={searchStyles.searchInput}
               value={value}
               maxLength={SEARCH_MAX_LENGTH}
               autoComplete="off"
@@ -56,7 +57,7 @@ export function TalentSearch({
             </Button>
           ) : null}
         </div>
-        <p id={`${id}-hint`} className={styles.hint}>
+        <p id={`${id}-hint`} className={searchStyles.hint}>
           {t('page.talent.search.hint')}
         </p>
       </form>

@@ -19,16 +19,6 @@ export const searchArea = style({ flex: '2 1 256px', minWidth: 0 });
 
 export const filter = style({ flex: '1 1 192px', minWidth: 0, maxInlineSize: '100%' });
 
-export {
-  hint,
-  searchField,
-  searchForm,
-  searchIcon,
-  searchInput,
-  searchLabel,
-  searchRow,
-} from '../searchField.css.js';
-
 export const summary = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.fgMuted });
 
 /** The list starts here after a page change, so it is scrolled to and focused (not in the tab order). */
