@@ -1,32 +1,22 @@
-import type { Locale } from 'date-fns';
 import type { Messages } from './messages.en.js';
 
 /** The language part of a BCP 47 tag, lower-cased ('ar-EG' → 'ar'). */
 export const languageOf = (locale: string) => locale.split('-')[0]?.toLowerCase() ?? 'en';
 
-/** What a language other than English brings: its catalogue and date-fns's locale for its dates. */
-interface Language {
-  messages: Partial<Messages>;
-  dates: Locale;
-}
-
 /**
- * The languages we ship besides English, each its own chunks: a page in one language downloads
- * only that one's catalogue (each is ~10 KB gzip, and grows with every page) and date names (~2 KB).
- * English is the fallback of every key and stays in the entry.
+ * The languages we ship besides English, each its own chunk: a page in one language downloads only
+ * that one's catalogue (each is ~10 KB gzip, and grows with every page). English is the fallback of
+ * every key and stays in the entry. Dates and numbers are formatted by the browser's Intl.
  */
-const LOADERS: Record<string, () => Promise<Language>> = {
-  ar: async () => {
-    const [{ ar }, dates] = await Promise.all([import('./messages.ar.js'), import('date-fns/locale/ar')]);
-    return { messages: ar, dates: dates.ar };
-  },
-  de: async () => {
-    const [{ de }, dates] = await Promise.all([import('./messages.de.js'), import('date-fns/locale/de')]);
-    return { messages: de, dates: dates.de };
-  },
+const LOADERS: Record<string, () => Promise<Partial<Messages>>> = {
+  ar: async () => (await import('./messages.ar.js')).ar,
+  de: async () => (await import('./messages.de.js')).de,
 };
 
-const loaded = new Map<string, Language>();
+const loaded = new Map<string, Partial<Messages>>();
+
+/** Whether we ship a catalogue for `language` besides English. */
+export const shipsLanguage = (language: string) => Object.hasOwn(LOADERS, language);
 
 /**
  * The catalogue of a locale if it is at hand: `{}` for English and languages we do not ship
@@ -34,24 +24,16 @@ const loaded = new Map<string, Language>();
  */
 export function catalogueFor(locale: string): Partial<Messages> | undefined {
   const language = languageOf(locale);
-  if (!LOADERS[language]) return {};
-  return loaded.get(language)?.messages;
-}
-
-/**
- * date-fns's locale for a language once its catalogue has loaded (the provider renders nothing
- * before), undefined for English and languages we do not ship.
- */
-export function loadedDateLocale(locale: string): Locale | undefined {
-  return loaded.get(languageOf(locale))?.dates;
+  if (!shipsLanguage(language)) return {};
+  return loaded.get(language);
 }
 
 /** Loads a locale's catalogue (once; later calls share it). Resolves `{}` for English and unknown languages. */
 export async function loadCatalogue(locale: string): Promise<Partial<Messages>> {
   const language = languageOf(locale);
-  const load = LOADERS[language];
+  const load = shipsLanguage(language) ? LOADERS[language] : undefined;
   if (!load) return {};
   const arrived = loaded.get(language) ?? (await load());
   loaded.set(language, arrived);
-  return arrived.messages;
+  return arrived;
 }

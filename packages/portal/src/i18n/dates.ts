@@ -1,12 +1,12 @@
-import type { Locale } from 'date-fns';
-import { enUS } from 'date-fns/locale/en-US';
-import { loadedDateLocale } from './catalogues.js';
+import { languageOf, shipsLanguage } from './catalogues.js';
 
 /**
- * date-fns locale for dates shown in a locale (pages import this; the frame shows no dates). The
- * other languages' date names arrive with their catalogue (catalogues.ts); until then, and for
- * languages we do not ship, English.
+ * The locale dates are shown in (a BCP 47 tag for Intl) when the portal's locale is `locale`: that
+ * locale when its language is one we ship besides English ('de-AT' → 'de-AT'), US English otherwise,
+ * so a date never speaks another language than the text around it and English dates read
+ * 'Mar 5, 2024' (spec §3).
  */
-export function dateLocaleFor(locale: string): Locale {
-  return loadedDateLocale(locale) ?? enUS;
+export function dateLocaleFor(locale: string): string {
+  const language = languageOf(locale);
+  return language !== 'en' && shipsLanguage(language) ? locale : 'en-US';
 }

@@ -34,6 +34,14 @@ describe('checkInProgress', () => {
     expect(done.percentageComplete).toBe(100);
   });
 
+  it('phrases the check-in in the locale, and its own day as "0 days ago"', () => {
+    expect(checkInProgress('2026-01-01', '2026-08-12', now, 'de').checkInMessage).toBe('In 12 Tagen');
+    expect(checkInProgress('2025-01-01', '2026-07-30', now, 'de').checkInMessage).toBe('Vor 1 Tag');
+    expect(checkInProgress('2026-01-01', '2026-08-12', now, 'ar').checkInMessage).toBe('خلال 12 يومًا');
+    expect(checkInProgress('2026-01-01', '2026-07-31', now).checkInMessage).toBe('0 days ago');
+    expect(checkInProgress('2026-01-01', '2026-08-01', now).checkInMessage).toBe('In 1 day');
+  });
+
   it('does not divide by zero for an end before the start', () => {
     const p = checkInProgress('2026-05-01', '2026-04-01', now);
     expect(Number.isFinite(p.percentageComplete)).toBe(true);

@@ -1,5 +1,4 @@
-import { differenceInCalendarDays, formatDistanceStrict, isValid, startOfDay, subDays } from 'date-fns';
-import type { Locale } from 'date-fns';
+import { differenceInCalendarDays, isValid, subDays } from 'date-fns';
 
 /** The check-in marker sits this many days before a subscription's end date. */
 export const CHECK_IN_DAYS_BEFORE_END = 60;
@@ -28,19 +27,26 @@ const toDate = (v: Date | string | number | null | undefined): Date | null => {
   return isValid(d) ? d : null;
 };
 
+/**
+ * 'in 12 days' / '3 days ago' in `locale` (a BCP 47 tag), always in days and with a number (never
+ * 'tomorrow'); the day itself reads '0 days ago'.
+ */
+const relativeDays = (days: number, locale: string) =>
+  new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(days === 0 ? -0 : days, 'day');
+
 const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
 const sentenceCase = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 /**
  * Progress of a dated engagement and its renewal check-in: days elapsed, percent complete, where
  * the check-in marker (60 days before the end) falls on the bar, and a relative phrase for it
- * ("In 12 days", "3 days ago"). Percentages are clamped to 0–100 for display.
+ * ("In 12 days", "3 days ago") in `locale`. Percentages are clamped to 0–100 for display.
  */
 export function checkInProgress(
   start: Date | string | number | null | undefined,
   end: Date | string | number | null | undefined,
   now: Date = new Date(),
-  locale?: Locale,
+  locale = 'en-US',
 ): CheckInProgress {
   const s = toDate(start);
   const e = toDate(end);
@@ -54,13 +60,6 @@ export function checkInProgress(
     daysPassed,
     percentageComplete: Math.round(clampPercent((daysPassed / totalDays) * 100)),
     markerPosition: clampPercent((differenceInCalendarDays(checkIn, s) / totalDays) * 100),
-    checkInMessage: sentenceCase(
-      formatDistanceStrict(startOfDay(checkIn), startOfDay(now), {
-        addSuffix: true,
-        unit: 'day',
-        roundingMethod: 'round',
-        locale,
-      }),
-    ),
+    checkInMessage: sentenceCase(relativeDays(differenceInCalendarDays(checkIn, now), locale)),
   };
 }

@@ -1,5 +1,4 @@
 import { ACTIVE_STAGE, type Deal } from '@client-portal/api-client';
-import type { Locale } from 'date-fns';
 import { type CheckInProgress, checkInProgress } from '../../lib/checkInProgress.js';
 
 /** A row of the dashboard's subscriptions table: a deal, with its term's progress. */
@@ -18,7 +17,7 @@ export interface SubscriptionRow {
  * The subscriptions the dashboard lists: the company's deals in stage "Active" (the only stage
  * that picks deals), each with its term's progress and renewal check-in at `now`.
  */
-export function subscriptionRows(deals: readonly Deal[], now: Date, locale?: Locale): SubscriptionRow[] {
+export function subscriptionRows(deals: readonly Deal[], now: Date, locale?: string): SubscriptionRow[] {
   return deals
     .filter((deal) => deal.stage === ACTIVE_STAGE)
     .map((deal) => ({
