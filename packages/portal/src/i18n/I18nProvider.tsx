@@ -8,7 +8,8 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { catalogueFor, loadCatalogue } from './catalogues.js';
-import { en, type MessageKey, type Messages } from './messages.en.js';
+import { englishMessage } from './english.js';
+import type { MessageKey, Messages } from './messages.en.js';
 
 export interface I18n {
   locale: string;
@@ -59,8 +60,10 @@ export function I18nProvider({
     };
   }, [locale, catalogue]);
   const value = useMemo<I18n>(() => {
-    const merged: Messages = { ...en, ...catalogue, ...messages };
-    return { locale, t: (key, values) => format(merged[key] ?? en[key], values) };
+    const merged: Partial<Messages> = { ...catalogue, ...messages };
+    // English is the fallback; a key whose English part was never added shows as itself (a bug
+    // english.test.ts exists to catch) rather than breaking the page.
+    return { locale, t: (key, values) => format(merged[key] ?? englishMessage(key) ?? key, values) };
   }, [locale, catalogue, messages]);
   if (catalogue === undefined && onClient) return null;
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;

@@ -11,6 +11,10 @@ import type { StaffCompany } from './companySearch.js';
 import { followSessionCompany } from './companySwitch.js';
 import * as styles from './StaffScope.css.js';
 import { useActAs } from './useActAs.js';
+import { staff } from '../i18n/en/staff.js';
+import { addEnglish } from '../i18n/english.js';
+
+addEnglish(staff);
 
 type FocusTarget = 'bar' | 'search' | null;
 

@@ -7,6 +7,10 @@ import { type AccountTab, accountTabOf, searchWithTab } from './accountTab.js';
 import { CompanyTab } from './CompanyTab.js';
 import { DocumentsTab, useDocuments } from './DocumentsTab.js';
 import { usePageTitle } from '../usePageTitle.js';
+import { account } from '../../i18n/en/account.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(account);
 
 /**
  * Account (`/my-info/account?tab=documents`): the company's documents and its details, one tab

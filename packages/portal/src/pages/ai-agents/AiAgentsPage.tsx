@@ -8,6 +8,11 @@ import { AdoptionSection } from './AdoptionSection.js';
 import { ProjectsSection } from './ProjectsSection.js';
 import { TrendSection } from './TrendSection.js';
 import { useAdoption } from './useAdoption.js';
+import { aiAgents } from '../../i18n/en/aiAgents.js';
+import { aiUsage } from '../../i18n/en/aiUsage.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(aiAgents, aiUsage);
 
 /**
  * AI Agents (`/services/ai-agents`): how the customer's teams use AI coding assistants across every

@@ -7,6 +7,10 @@ import { AccountManagerCard } from './AccountManagerCard.js';
 import * as styles from './dashboard.css.js';
 import { ProjectsOverview } from './ProjectsOverview.js';
 import { SubscriptionsCard } from './SubscriptionsCard.js';
+import { dashboard } from '../../i18n/en/dashboard.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(dashboard);
 
 /**
  * The dashboard: active subscriptions per service group, the subscriptions with their terms and

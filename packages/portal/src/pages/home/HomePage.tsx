@@ -7,6 +7,11 @@ import { Page } from '../Page.js';
 import { usePageTitle } from '../usePageTitle.js';
 import * as styles from './home.css.js';
 import { homeSteps } from './homeSteps.js';
+import { dashboard } from '../../i18n/en/dashboard.js';
+import { home } from '../../i18n/en/home.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(dashboard, home);
 
 /** The first name to greet: the profile's name, else the session's, else none ("Welcome"). */
 function firstName(name: string | undefined): string | null {

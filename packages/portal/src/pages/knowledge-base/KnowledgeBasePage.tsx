@@ -2,6 +2,10 @@ import { useLocation } from 'wouter';
 import { ArticleListView } from './ArticleListView.js';
 import { ArticleNotFound, ArticleView } from './ArticleView.js';
 import { viewOf } from './knowledgeBaseAddress.js';
+import { knowledgeBase } from '../../i18n/en/knowledgeBase.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(knowledgeBase);
 
 /**
  * The knowledge base: `/knowledge-base` lists and searches the articles, `/knowledge-base/<slug>`

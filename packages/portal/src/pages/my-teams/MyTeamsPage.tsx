@@ -20,6 +20,10 @@ import {
   searchWithGrouping,
   talentById,
 } from './teamGrouping.js';
+import { myTeams } from '../../i18n/en/myTeams.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(myTeams);
 
 /** The current time, renewed every minute (the people's local times). */
 function useMinute(): Date {

@@ -4,6 +4,10 @@ import { usePageTitle } from '../usePageTitle.js';
 import { PortalSettings, SessionCard } from './PortalSettings.js';
 import { ProfileDetails } from './ProfileDetails.js';
 import * as facts from '../account/AccountPage.css.js';
+import { profile } from '../../i18n/en/profile.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(profile);
 
 /**
  * Profile (`/profile/settings`): the signed-in user's and their company's details from the

@@ -15,6 +15,10 @@ import { usePageTitle } from '../usePageTitle.js';
 import * as styles from './ProjectsPage.css.js';
 import { chooseProject } from './projectsAddress.js';
 import { useProjectsAddress } from './useProjectsAddress.js';
+import { projects } from '../../i18n/en/projects.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(projects);
 
 /**
  * Projects (`/services/projects?project=KEY`): one of the customer's visible projects at a time

@@ -8,6 +8,10 @@ import { TALENT_TABS, type TalentTab } from './talentAddress.js';
 import { peopleOnTab } from './talentList.js';
 import { type TalentSource, useAvailableTalent, useTalentAssociations } from './useTalent.js';
 import { useTalentAddress } from './useTalentAddress.js';
+import { talent } from '../../i18n/en/talent.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(talent);
 
 /** How many people a tab lists, once its list has arrived (the tab's badge). */
 function countOn(tab: TalentTab, source: TalentSource): number | undefined {

@@ -6,6 +6,10 @@ import { useI18n } from '../../i18n/I18nProvider.js';
 import { LoadError } from '../../pages/LoadError.js';
 import * as styles from './AiUsagePanel.css.js';
 import { AiUsageReport } from './AiUsageReport.js';
+import { aiUsage } from '../../i18n/en/aiUsage.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(aiUsage);
 
 /**
  * AI coding-assistant usage of one project (Windsurf, GitHub Copilot, Cursor): per tool, active

@@ -19,6 +19,10 @@ import { DrillDown } from './DrillDown.js';
 import { MetricCard, TierBadge } from './MetricCard.js';
 import { rangeDays } from './doraRange.js';
 import { SourcesFreshness } from './SourcesFreshness.js';
+import { dora } from '../../i18n/en/dora.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(dora);
 
 export interface DoraPanelProps {
   projectKey: string;

@@ -23,6 +23,10 @@ import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from '../ai-usage/exportRows.js';
 import * as styles from './GithubPanel.css.js';
 import { groupRepositories, type RepositoryLine, repositoryLines } from './repositories.js';
+import { github } from '../../i18n/en/github.js';
+import { addEnglish } from '../../i18n/english.js';
+
+addEnglish(github);
 
 const PAGE_SIZE = 10;
 const VISIBILITY_TONE = { public: 'success', private: 'neutral', internal: 'info' } as const;

@@ -1,0 +1,47 @@
+/** English messages of the AI agents page. */
+export const aiAgents = {
+  'aiAgents.error.title': 'Your projects could not be loaded.',
+  'aiAgents.error.body': 'Try again in a moment.',
+  'aiAgents.noProjects.title': 'None of your projects has analytics yet.',
+  'aiAgents.noProjects.body':
+    'Once your provider sets up delivery analytics for a project, its AI assistant usage appears here.',
+  'aiAgents.notConnected.title': 'No AI assistant has been connected to your projects yet',
+  'aiAgents.partial.title': 'Some projects could not be loaded',
+  'aiAgents.partial.body': 'The totals and charts leave out: {projects}.',
+  'aiAgents.adoption.title': 'Adoption by assistant',
+  'aiAgents.adoption.lead':
+    'All your projects together. A team account shared by two projects is counted once.',
+  'aiAgents.activeUsersHelp':
+    'People who used an assistant at least once, against the seats licensed. Someone in two teams counts twice.',
+  'aiAgents.tools.title': 'Per assistant, all projects',
+  'aiAgents.trend.title': 'AI use beside delivery',
+  'aiAgents.trend.lead':
+    'The same weeks or months on every chart, for all your projects together. The last one ends today, so it is not complete yet.',
+  'aiAgents.grain': 'Group by',
+  'aiAgents.grain.week': 'Week',
+  'aiAgents.grain.month': 'Month',
+  'aiAgents.perWeek': 'per week',
+  'aiAgents.perMonth': 'per month',
+  'aiAgents.col.week': 'Week of',
+  'aiAgents.col.month': 'Month',
+  'aiAgents.history': 'AI use recorded since {since}.',
+  'aiAgents.noHistory': 'No AI use has been recorded yet.',
+  'aiAgents.deliveryMissing': 'Deployments leave out: {projects}.',
+  'aiAgents.series.activeUsers': 'Active users (busiest day)',
+  'aiAgents.series.deployments': 'Deployments {per}',
+  'aiAgents.trend.together': 'Active AI users and deployments',
+  'aiAgents.trend.togetherHelp':
+    'Active users on the busiest day of each period, every assistant together, beside the production deployments of the same period.',
+  'aiAgents.trend.surfaces': 'Requests by surface {per}',
+  'aiAgents.trend.acceptance': 'Acceptance rate by assistant',
+  'aiAgents.trend.acceptanceHelp': 'Windsurf does not report completions shown, so it has no rate.',
+  'aiAgents.projects.title': 'Projects',
+  'aiAgents.projects.lead': 'Each project under the same definitions, over the whole history kept.',
+  'aiAgents.col.project': 'Project',
+  'aiAgents.col.key': 'Key',
+  'aiAgents.col.assistants': 'Assistants',
+  'aiAgents.col.deployments': 'Deployments',
+  'aiAgents.project.notConnected': 'Not connected',
+  'aiAgents.project.failed': 'Could not be loaded',
+  'aiAgents.projects.table': 'AI assistants and deployments per project',
+};

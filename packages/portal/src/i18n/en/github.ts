@@ -1,0 +1,28 @@
+/** English messages of the GitHub panel (projects page). */
+export const github = {
+  'github.title': 'GitHub organisations and repositories',
+  'github.lead': 'Where the project’s code lives, and when each repository last changed.',
+  'github.loading': 'Loading the project’s repositories…',
+  'github.error.title': 'The repositories could not be loaded.',
+  'github.error.body': 'Try again in a moment. Your other figures are not affected.',
+  'github.empty.title': 'No GitHub repositories are linked to this project yet.',
+  'github.empty.body':
+    'Once your provider connects the project’s GitHub organisation, its repositories appear here.',
+  'github.organisations': 'Organisations',
+  'github.organisationRepos': '@{login} · {count} repositories in this project',
+  'github.repositories': 'Repositories ({count})',
+  'github.noRepositories': 'No repositories.',
+  'github.col.repository': 'Repository',
+  'github.col.organisation': 'Organisation',
+  'github.col.language': 'Language',
+  'github.col.visibility': 'Visibility',
+  'github.col.openPullRequests': 'Open pull requests',
+  'github.col.pushedAt': 'Last push',
+  'github.col.url': 'Address',
+  'github.visibility.public': 'Public',
+  'github.visibility.private': 'Private',
+  'github.visibility.internal': 'Internal',
+  'github.archived': 'Archived',
+  'github.noLanguage': 'Not detected',
+  'github.neverPushed': 'Never',
+};

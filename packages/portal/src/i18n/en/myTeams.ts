@@ -1,0 +1,27 @@
+/** English messages of the my teams page. */
+export const myTeams = {
+  'page.myTeams.groupBy': 'Group the people',
+  'page.myTeams.byTeam': 'By team',
+  'page.myTeams.byProject': 'By project',
+  'page.myTeams.loading': 'Loading your teams…',
+  'page.myTeams.error': 'Your teams could not be loaded.',
+  'page.myTeams.empty.title': 'No teams yet',
+  'page.myTeams.empty.body':
+    'When people start working for you, they appear here with their team and project.',
+  'page.myTeams.talentError': 'Seniority and locations could not be loaded.',
+  'page.myTeams.noProject': 'Teams without a project',
+  'page.myTeams.noMembers': 'No one has joined this team yet.',
+  'page.myTeams.status.active': 'Active',
+  'page.myTeams.status.forming': 'Forming',
+  'page.myTeams.status.ended': 'Ended',
+  'page.myTeams.project': 'Project: {name}',
+  'page.myTeams.teams': 'Teams: {names}',
+  'page.myTeams.people': 'People: {count}',
+  'page.myTeams.allocation': '{share} of a full-time week',
+  'page.myTeams.localTime': 'Local time {time}',
+  'page.myTeams.seniority.Junior': 'Junior',
+  'page.myTeams.seniority.Mid': 'Mid-level',
+  'page.myTeams.seniority.Senior': 'Senior',
+  'page.myTeams.seniority.Lead': 'Lead',
+  'page.myTeams.seniority.Principal': 'Principal',
+};
