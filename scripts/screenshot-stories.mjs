@@ -28,7 +28,7 @@ try {
     await page.evaluate(() => document.fonts.ready);
     await page.waitForTimeout(400);
     const file = join(out, `${id}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     console.log(file);
     await context.close();
   }

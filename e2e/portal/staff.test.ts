@@ -132,7 +132,11 @@ describe('provider staff', () => {
     expect(await anyBar(page).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(await axe(page)).toEqual([]);
-    await page.screenshot({ path: join(screenshotsDir(), 'staff-picker-1440.png'), fullPage: true });
+    await page.screenshot({
+      path: join(screenshotsDir(), 'staff-picker-1440.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     // Search, then Enter chooses the one match.
     await page.getByRole('searchbox', { name: 'Search companies' }).fill('acme');
@@ -186,7 +190,11 @@ describe('provider staff', () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: join(screenshotsDir(), 'staff-picker-375.png'), fullPage: true });
+    await page.screenshot({
+      path: join(screenshotsDir(), 'staff-picker-375.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
     await companyButton(page, GLOBEX.id).click();
     await bar(page, GLOBEX.name).waitFor();
     await heading(page, 'Dashboard');

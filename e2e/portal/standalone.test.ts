@@ -201,7 +201,11 @@ describe('the frame at phone and desktop widths', () => {
     await nav.waitFor({ timeout: 10_000 });
     expect((await nav.boundingBox())?.width).toBe(290);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
-    await page.screenshot({ path: join(screenshotsDir(), 'standalone-1440.png'), fullPage: true });
+    await page.screenshot({
+      path: join(screenshotsDir(), 'standalone-1440.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
   });
 
   it('375px: a 60px top bar with the menu button, the side navigation hidden; the drawer opens from the left', async () => {
@@ -216,7 +220,11 @@ describe('the frame at phone and desktop widths', () => {
     expect(
       await page.getByRole('navigation', { name: 'Portal', exact: true }).filter({ visible: true }).count(),
     ).toBe(0);
-    await page.screenshot({ path: join(screenshotsDir(), 'standalone-375.png'), fullPage: true });
+    await page.screenshot({
+      path: join(screenshotsDir(), 'standalone-375.png'),
+      fullPage: true,
+      animations: 'disabled',
+    });
 
     await menuButton.click();
     const drawer = page.getByRole('dialog');

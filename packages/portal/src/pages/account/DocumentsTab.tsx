@@ -20,6 +20,7 @@ import { formatDateShort } from '../../lib/dates.js';
 import * as styles from './AccountPage.css.js';
 import { fileFormatOf } from './fileFormat.js';
 import { formatFileSize } from './fileSize.js';
+import { useTableLabels } from '../../panels/useTableLabels.js';
 import { useDocumentDownload } from './useDocumentDownload.js';
 
 export const DOCUMENTS_PAGE_SIZE = 10;
@@ -123,20 +124,14 @@ export function DocumentsTab({ toaster }: { toaster: PortalToaster }) {
     ];
   }, [t, locale, pending, download]);
 
+  const tableLabels = useTableLabels();
   const labels = useMemo<Partial<TableLabels>>(
     () => ({
-      showing: ({ start, end, total, format }) =>
-        t('page.account.documents.showing', { start: format(start), end: format(end), total: format(total) }),
-      previousPage: t('page.account.documents.previousPage'),
-      nextPage: t('page.account.documents.nextPage'),
-      page: ({ page }) => t('page.account.documents.page', { page }),
-      pagination: t('page.account.documents.pagination'),
+      ...tableLabels,
       loading: t('page.account.documents.loading'),
       error: t('page.account.documents.error'),
-      retry: t('state.retry'),
-      errorDetails: t('page.account.documents.details'),
     }),
-    [t],
+    [t, tableLabels],
   );
 
   const failed = documents.isError && !documents.data;

@@ -11,6 +11,7 @@ import { formatNumber } from '../../lib/figures.js';
 import * as styles from './AiAgentsPage.css.js';
 import { type ProjectLine, projectLine } from './projectLines.js';
 import type { ProjectAdoption } from './useAdoption.js';
+import { useTableLabels } from '../../panels/useTableLabels.js';
 
 /**
  * The projects side by side under the same definitions: which assistants each has ("not
@@ -20,6 +21,7 @@ import type { ProjectAdoption } from './useAdoption.js';
 export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) {
   const i18n = useI18n();
   const { t, locale } = i18n;
+  const tableLabels = useTableLabels();
   const [sort, setSort] = useState<TableSort>(null);
   const lines = useMemo(() => rows.map(projectLine), [rows]);
   const retryOf = new Map(rows.map((r) => [r.project.jiraProjectKey, r]));
@@ -169,7 +171,7 @@ export function ProjectsSection({ rows }: { rows: readonly ProjectAdoption[] }) 
         sort={sort}
         onSortChange={setSort}
         {...(lines.length > 10 ? { pageSize: 10 } : {})}
-        labels={{ retry: t('state.retry'), loading: t('state.loading') }}
+        labels={tableLabels}
       />
     </section>
   );

@@ -160,7 +160,7 @@ export const LongContent: Story = {
   parameters: { msw: { handlers: handlers({}, { fixtures: long }) } },
   play: async ({ canvasElement }) => {
     const { page } = await subscriptionsShown(canvasElement);
-    await expect(page.getByRole('navigation', { name: /^Pagination/ })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /^Pages of/ })).toBeVisible();
     await expect(await page.findByText(/Featherstonehaugh/)).toBeVisible();
   },
 };
@@ -181,6 +181,9 @@ export const RightToLeft: Story = {
     await expect(
       await page.findByRole('table', { name: 'الاشتراكات النشطة' }, { timeout: 5000 }),
     ).toBeVisible();
+    // The table's range and pager speak Arabic too (the kit's own words are English).
+    await expect(await page.findByText(/^عرض 1–\d+ من \d+$/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: /^صفحات/ })).toBeVisible();
   },
 };
 

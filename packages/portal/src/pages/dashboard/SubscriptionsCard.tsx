@@ -7,6 +7,7 @@ import { formatDateNumeric } from '../../lib/dates.js';
 import * as styles from './dashboard.css.js';
 import { formatNumber } from '../../lib/figures.js';
 import { type SubscriptionRow, subscriptionRows } from './subscriptions.js';
+import { useTableLabels } from '../../panels/useTableLabels.js';
 
 const PAGE_SIZE = 5;
 
@@ -27,6 +28,7 @@ export function SubscriptionsCard({
   now?: Date;
 }) {
   const { t, locale } = useI18n();
+  const tableLabels = useTableLabels();
   const rows = useMemo(
     () => subscriptionRows(crm?.hubspot.deals ?? [], now, dateLocaleFor(locale)),
     [crm, now, locale],
@@ -103,7 +105,7 @@ export function SubscriptionsCard({
         onRetry={onRetry}
         retrying={retrying}
         empty={t('dashboard.subscriptions.empty')}
-        labels={{ retry: t('state.retry'), loading: t('state.loading') }}
+        labels={tableLabels}
       />
     </Card>
   );

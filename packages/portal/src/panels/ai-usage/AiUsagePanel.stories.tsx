@@ -153,7 +153,7 @@ export const LongContent: Story = {
   parameters: { msw: { handlers: handlers({}, { fixtures: long }) } },
   play: async ({ canvasElement }) => {
     const { canvas } = await reportShown(canvasElement);
-    await expect(canvas.getByRole('navigation', { name: /^Pagination/ })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: /^Pages of/ })).toBeVisible();
   },
 };
 

@@ -9,6 +9,7 @@ import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from './exportRows.js';
 import { type BreakdownDimension, type BreakdownLine, breakdownLines, TOOL_NAMES } from './usageFigures.js';
 import { acceptanceText, reportedText } from './usageText.js';
+import { useTableLabels } from '../useTableLabels.js';
 
 const PAGE_SIZE = 10;
 
@@ -24,6 +25,7 @@ export function BreakdownTable({
 }) {
   const i18n = useI18n();
   const { t, locale } = i18n;
+  const tableLabels = useTableLabels();
   const lines = useMemo(() => breakdownLines(usage, dimension), [usage, dimension]);
   const [sort, setSort] = useState<TableSort>(null);
   const nameHeader = t(`aiUsage.breakdown.${dimension}`);
@@ -111,7 +113,7 @@ export function BreakdownTable({
         onSortChange={setSort}
         pageSize={lines.length > PAGE_SIZE ? PAGE_SIZE : undefined}
         empty={t('aiUsage.breakdown.empty')}
-        labels={{ retry: t('state.retry'), loading: t('state.loading') }}
+        labels={tableLabels}
       />
     </div>
   );

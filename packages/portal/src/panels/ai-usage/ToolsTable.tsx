@@ -7,6 +7,7 @@ import { csvFileName } from '../../lib/csv.js';
 import { tableRows } from './exportRows.js';
 import { TOOL_NAMES, type ToolSummary } from './usageFigures.js';
 import { acceptanceText, reportedText, throughText, usersText } from './usageText.js';
+import { useTableLabels } from '../useTableLabels.js';
 
 const rateOf = (s: ToolSummary) => (s.acceptance.kind === 'rate' ? s.acceptance.rate : null);
 
@@ -28,6 +29,7 @@ export function ToolsTable({
 }) {
   const i18n = useI18n();
   const { t, locale } = i18n;
+  const tableLabels = useTableLabels();
   const [sort, setSort] = useState<TableSort>(null);
   const projectsOf = (s: ToolSummary) => s.projects.map((key) => projectNames?.get(key) ?? key).join(', ');
   const columns: TableColumn<ToolSummary>[] = [
@@ -143,7 +145,7 @@ export function ToolsTable({
         getRowId={(s) => s.tool}
         sort={sort}
         onSortChange={setSort}
-        labels={{ retry: t('state.retry'), loading: t('state.loading') }}
+        labels={tableLabels}
       />
     </div>
   );

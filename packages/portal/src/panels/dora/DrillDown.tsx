@@ -17,7 +17,7 @@ import * as styles from './DoraPanel.css.js';
 import { tableCsv } from './doraCsv.js';
 import { formatRange } from './doraDates.js';
 import { deploymentColumns, type EventColumn, incidentColumns, pullRequestColumns } from './eventColumns.js';
-import { useTableLabels } from './useDoraLabels.js';
+import { useTableLabels } from '../useTableLabels.js';
 
 /** One list behind a figure, a server page at a time, with its CSV (the page on screen). */
 function EventList({
@@ -34,7 +34,8 @@ function EventList({
   const i18n = useI18n();
   const { t } = i18n;
   const { queries } = usePortalData();
-  const labels = useTableLabels();
+  const tableLabels = useTableLabels();
+  const labels = { ...tableLabels, noResults: t('dora.drill.empty'), error: t('dora.drill.error') };
   const [page, setPage] = useState(1);
   const query = useQuery({
     ...queries.doraEvents({ projectKey, metric, list, from: range.from, to: range.to, page }),

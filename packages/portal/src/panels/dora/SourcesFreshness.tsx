@@ -7,7 +7,7 @@ import { CsvButton } from '../CsvButton.js';
 import * as styles from './DoraPanel.css.js';
 import { type CsvColumn, tableCsv } from './doraCsv.js';
 import { absoluteTime, isStale, relativeTime, STALE_AFTER_HOURS } from './sourceFreshness.js';
-import { useTableLabels } from './useDoraLabels.js';
+import { useTableLabels } from '../useTableLabels.js';
 
 const KNOWN_SOURCES = ['github', 'github_actions', 'jira', 'ingest', 'seed'] as const;
 

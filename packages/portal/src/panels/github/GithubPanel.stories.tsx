@@ -137,7 +137,7 @@ export const LongContent: Story = {
   parameters: { msw: { handlers: handlers({}, { fixtures: long }) } },
   play: async ({ canvasElement }) => {
     const { canvas } = await repositoriesShown(canvasElement);
-    await expect(canvas.getByRole('navigation', { name: /^Pagination/ })).toBeVisible();
+    await expect(canvas.getByRole('navigation', { name: /^Pages of/ })).toBeVisible();
     await expect(canvas.getAllByText('Not detected').length).toBeGreaterThan(0);
   },
 };

@@ -25,6 +25,7 @@ import * as styles from './GithubPanel.css.js';
 import { groupRepositories, type RepositoryLine, repositoryLines } from './repositories.js';
 import { github } from '../../i18n/en/github.js';
 import { addEnglish } from '../../i18n/english.js';
+import { useTableLabels } from '../useTableLabels.js';
 
 addEnglish(github);
 
@@ -100,6 +101,7 @@ function GithubContent({
   repositories: readonly GithubRepository[];
 }) {
   const { t, locale } = useI18n();
+  const tableLabels = useTableLabels();
   const [sort, setSort] = useState<TableSort>({ key: 'pushedAt', direction: 'desc' });
   const groups = useMemo(() => groupRepositories(organisations, repositories), [organisations, repositories]);
   const lines = useMemo(() => repositoryLines(groups), [groups]);
@@ -242,7 +244,7 @@ function GithubContent({
         onSortChange={setSort}
         {...(lines.length > PAGE_SIZE ? { pageSize: PAGE_SIZE } : {})}
         empty={t('github.noRepositories')}
-        labels={{ retry: t('state.retry'), loading: t('state.loading') }}
+        labels={tableLabels}
       />
     </div>
   );
