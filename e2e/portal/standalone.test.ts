@@ -124,6 +124,42 @@ describe('path routing and sign-in', () => {
   });
 });
 
+describe('the session check', () => {
+  /** Every GET /api/auth/me the page makes, and the warnings Chromium logs (an unused preload is one). */
+  async function sessionChecks(path: string, signedIn: boolean) {
+    const { context, page, errors } = await open(app);
+    if (signedIn) await signIn(context, app.url, ACME);
+    const checks: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/auth/me') checks.push(request.resourceType());
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.goto(path);
+    return { page, checks, warnings, errors };
+  }
+
+  it('starts with the page (a preload) and is made once: signed in, signed out, on the sign-in page', async () => {
+    const signedIn = await sessionChecks('/dashboard', true);
+    await heading(signedIn.page, 'Dashboard');
+    const signedOut = await sessionChecks('/dashboard', false);
+    await signedOut.page.waitForURL((url) => url.pathname === '/auth/signin');
+    await heading(signedOut.page, 'Sign in to your portal');
+    const signInPage = await sessionChecks('/auth/signin', false);
+    await heading(signInPage.page, 'Sign in to your portal');
+    // Chromium warns about a preload nobody used a few seconds after the load event.
+    await new Promise((resolve) => setTimeout(resolve, 4000));
+    for (const { checks, warnings, errors } of [signedIn, signedOut, signInPage]) {
+      // One request: the preload's (Chromium types it "other"), which the app's fetch took over.
+      expect(checks).toEqual(['other']);
+      expect(warnings.filter((w) => /preload/i.test(w))).toEqual([]);
+      expect(errors).toEqual([]);
+    }
+  });
+});
+
 describe('a portal served under PORTAL_BASE_PATH', () => {
   let based: E2eHost;
   beforeAll(async () => {
