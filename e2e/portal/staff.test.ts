@@ -2,7 +2,6 @@
 // the demo data, the built standalone portal): sign in as staff, choose a company in the picker,
 // see exactly its pages under the "Acting for" bar, switch to another company without a trace of
 // the first, stop. Not one request answered 403 (or any other error) on the way, no console errors.
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +12,8 @@ import {
   collectPageErrors,
   DEMO_PASSWORD,
   type E2eHost,
+  fullPageScreenshot,
+  screenshotsDir,
   startE2eHost,
   stayOffline,
 } from './support';
@@ -47,13 +48,6 @@ afterAll(async () => {
   await browser?.close();
   await app?.close();
 });
-
-function screenshotsDir(): string {
-  const dir =
-    process.env.E2E_SCREENSHOTS_DIR ?? join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots');
-  mkdirSync(dir, { recursive: true });
-  return dir;
-}
 
 /** A fresh browser profile, offline except for the host, recording every failed /api answer. */
 async function open(viewport = DESKTOP) {
@@ -132,11 +126,7 @@ describe('provider staff', () => {
     expect(await anyBar(page).count()).toBe(0);
     await page.waitForLoadState('networkidle');
     expect(await axe(page)).toEqual([]);
-    await page.screenshot({
-      path: join(screenshotsDir(), 'staff-picker-1440.png'),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await fullPageScreenshot(page, join(screenshotsDir(), 'staff-picker-1440.png'));
 
     // Search, then Enter chooses the one match.
     await page.getByRole('searchbox', { name: 'Search companies' }).fill('acme');
@@ -190,11 +180,7 @@ describe('provider staff', () => {
     const overflow = () =>
       page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(await overflow()).toBeLessThanOrEqual(0);
-    await page.screenshot({
-      path: join(screenshotsDir(), 'staff-picker-375.png'),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await fullPageScreenshot(page, join(screenshotsDir(), 'staff-picker-375.png'));
     await companyButton(page, GLOBEX.id).click();
     await bar(page, GLOBEX.name).waitFor();
     await heading(page, 'Dashboard');

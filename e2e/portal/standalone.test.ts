@@ -13,7 +13,9 @@ import {
   collectPageErrors,
   DEMO_PASSWORD,
   type E2eHost,
+  fullPageScreenshot,
   GLOBEX,
+  screenshotsDir,
   signIn,
   standaloneAssets,
   startE2eHost,
@@ -237,11 +239,7 @@ describe('the frame at phone and desktop widths', () => {
     await nav.waitFor({ timeout: 10_000 });
     expect((await nav.boundingBox())?.width).toBe(290);
     expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(false);
-    await page.screenshot({
-      path: join(screenshotsDir(), 'standalone-1440.png'),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await fullPageScreenshot(page, join(screenshotsDir(), 'standalone-1440.png'));
   });
 
   it('375px: a 60px top bar with the menu button, the side navigation hidden; the drawer opens from the left', async () => {
@@ -256,11 +254,7 @@ describe('the frame at phone and desktop widths', () => {
     expect(
       await page.getByRole('navigation', { name: 'Portal', exact: true }).filter({ visible: true }).count(),
     ).toBe(0);
-    await page.screenshot({
-      path: join(screenshotsDir(), 'standalone-375.png'),
-      fullPage: true,
-      animations: 'disabled',
-    });
+    await fullPageScreenshot(page, join(screenshotsDir(), 'standalone-375.png'));
 
     await menuButton.click();
     const drawer = page.getByRole('dialog');
@@ -397,7 +391,3 @@ describe('PostHog (POSTHOG_KEY set)', () => {
     expect(errors).toEqual([]);
   });
 });
-
-function screenshotsDir(): string {
-  return process.env.E2E_SCREENSHOTS_DIR ?? join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots');
-}

@@ -1,7 +1,7 @@
 // A real portal host for browser tests: the BUILT host package (packages/host-express/dist) on an
 // embedded PGlite store with the demo data, serving the BUILT standalone portal
 // (packages/portal/dist/standalone), in-process on an ephemeral port of 127.0.0.1.
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -244,4 +244,22 @@ export function differingPixels(a: Uint8Array, b: Uint8Array): number {
     }
   }
   return count;
+}
+
+/** Where the standalone and staff tests keep their screenshots (git-ignored; E2E_SCREENSHOTS_DIR overrides). */
+export function screenshotsDir(): string {
+  const dir =
+    process.env.E2E_SCREENSHOTS_DIR ?? join(import.meta.dirname, '..', '..', '.tmp', 'e2e-screenshots');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/**
+ * A full-page screenshot of `page` into `path`, transitions finished first (`animations:
+ * 'disabled'`): Chromium lays the page out again to capture beyond the window, and the content
+ * column's margin transition was caught half way, drawing the side navigation over the page in the
+ * pictures (never on screen).
+ */
+export async function fullPageScreenshot(page: Page, path: string): Promise<void> {
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
 }

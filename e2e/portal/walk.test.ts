@@ -31,6 +31,7 @@ import {
   collectPageErrors,
   DEMO_PASSWORD,
   type E2eHost,
+  fullPageScreenshot,
   GLOBEX,
   signIn,
   startE2eHost,
@@ -148,14 +149,9 @@ async function axe(page: Page, where: string) {
   expect(violations, `axe on ${where}`).toEqual([]);
 }
 
-/**
- * A full-page screenshot. Transitions are finished first ('disabled'): Chromium lays the page out
- * again to capture beyond the window, and the content column's margin transition was caught half
- * way, drawing the side navigation over the page in the pictures (never on screen).
- */
 async function screenshot(page: Page, name: string) {
   await page.evaluate(() => document.fonts.ready);
-  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true, animations: 'disabled' });
+  await fullPageScreenshot(page, join(SHOTS, `${name}.png`));
 }
 
 /** No horizontal scrolling: the document is no wider than the viewport. */

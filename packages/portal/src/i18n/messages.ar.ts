@@ -46,6 +46,7 @@ export const ar: Messages = {
   'state.error.title': 'حدث خطأ ما',
   'state.error.body': 'تعذر عرض هذا الجزء من البوابة. بقية الأجزاء تعمل.',
   'state.retry': 'حاول مرة أخرى',
+  'state.details': 'التفاصيل التقنية',
   'table.showing': 'عرض {start}–{end} من {total}',
   'table.previousPage': 'الصفحة السابقة',
   'table.nextPage': 'الصفحة التالية',
@@ -53,7 +54,6 @@ export const ar: Messages = {
   'table.pagination': 'صفحات',
   'table.noResults': 'لا توجد نتائج',
   'table.error': 'تعذّر تحميل هذا الجدول',
-  'table.errorDetails': 'التفاصيل التقنية',
   'signIn.title': 'سجّل الدخول إلى بوابتك',
   'signIn.subtitle': 'استخدم البريد الإلكتروني الذي سجّله لك مدير حسابك.',
   'signIn.email': 'البريد الإلكتروني',
@@ -384,7 +384,6 @@ export const ar: Messages = {
   'aiUsage.chart.empty': 'لا توجد بيانات في هذه الفترة',
   'aiUsage.chart.noData': 'لا توجد بيانات',
   'aiUsage.chart.error': 'تعذّر تحميل هذا الرسم البياني',
-  'aiUsage.chart.details': 'التفاصيل التقنية',
   'aiAgents.lead':
     'كيف تستخدم فرقك مساعدي البرمجة بالذكاء الاصطناعي في مشاريعك، إلى جانب وتيرة إصداراتها، على امتداد السجل المحفوظ كله.',
   'aiAgents.error.title': 'تعذّر تحميل مشاريعك.',

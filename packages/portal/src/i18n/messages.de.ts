@@ -47,6 +47,7 @@ export const de: Messages = {
   'state.error.title': 'Etwas ist schiefgelaufen',
   'state.error.body': 'Dieser Teil des Portals kann nicht angezeigt werden. Der Rest funktioniert weiter.',
   'state.retry': 'Erneut versuchen',
+  'state.details': 'Technische Details',
   'table.showing': '{start}–{end} von {total}',
   'table.previousPage': 'Vorherige Seite',
   'table.nextPage': 'Nächste Seite',
@@ -54,7 +55,6 @@ export const de: Messages = {
   'table.pagination': 'Seiten:',
   'table.noResults': 'Keine Ergebnisse',
   'table.error': 'Diese Tabelle konnte nicht geladen werden',
-  'table.errorDetails': 'Technische Details',
   'signIn.title': 'Bei Ihrem Portal anmelden',
   'signIn.subtitle': 'Verwenden Sie die E-Mail-Adresse, die Ihr Account Manager für Sie registriert hat.',
   'signIn.email': 'E-Mail',
@@ -396,7 +396,6 @@ export const de: Messages = {
   'aiUsage.chart.empty': 'Keine Daten in diesem Zeitraum',
   'aiUsage.chart.noData': 'Keine Daten',
   'aiUsage.chart.error': 'Dieses Diagramm konnte nicht geladen werden',
-  'aiUsage.chart.details': 'Technische Details',
   'aiAgents.lead':
     'Wie Ihre Teams KI-Programmierassistenten in Ihren Projekten nutzen, neben der Häufigkeit ihrer Auslieferungen, über die gesamte aufbewahrte Historie.',
   'aiAgents.error.title': 'Ihre Projekte konnten nicht geladen werden.',

@@ -21,7 +21,7 @@ export function useTableLabels(): Partial<TableLabels> {
       loading: t('state.loading'),
       error: t('table.error'),
       retry: t('state.retry'),
-      errorDetails: t('table.errorDetails'),
+      errorDetails: t('state.details'),
     }),
     [t],
   );

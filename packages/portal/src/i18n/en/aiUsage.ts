@@ -48,5 +48,4 @@ export const aiUsage = {
   'aiUsage.chart.empty': 'No data in this range',
   'aiUsage.chart.noData': 'No data',
   'aiUsage.chart.error': 'This chart could not be loaded',
-  'aiUsage.chart.details': 'Technical details',
 };

@@ -131,7 +131,7 @@ export function CompanyTab() {
         details={profile.error.message}
         onRetry={() => void profile.refetch()}
         retrying={profile.isFetching}
-        labels={{ retry: t('state.retry'), details: t('table.errorDetails') }}
+        labels={{ retry: t('state.retry'), details: t('state.details') }}
       />
     );
   }
@@ -168,7 +168,7 @@ export function CompanyTab() {
             details={crm.error.message}
             onRetry={() => void crm.refetch()}
             retrying={crm.isFetching}
-            labels={{ retry: t('state.retry'), details: t('table.errorDetails') }}
+            labels={{ retry: t('state.retry'), details: t('state.details') }}
           />
         ) : (
           <LoadingFacts label="page.account.services.loading" lines={4} />

@@ -56,7 +56,7 @@ export function chartLabels({ t }: I18n, labelColumn: string): Partial<ChartLabe
     labelColumn,
     error: t('aiUsage.chart.error'),
     retry: t('state.retry'),
-    errorDetails: t('aiUsage.chart.details'),
+    errorDetails: t('state.details'),
   };
 }
 
