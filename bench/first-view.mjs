@@ -1,10 +1,12 @@
 // What the browser downloads before a page of the standalone portal shows its data (issue 16's
 // first-view budget): the standalone host on a fresh embedded store with demo data, Chromium signed
 // in as demo@acme.example, then each page opened in a fresh tab (a cold cache, the session cookie
-// kept). Every script and stylesheet response until the page's data is on screen is summed as the
-// network delivered it (its encoded body: gzip where the host compresses). React and React DOM are
-// in the portal's entry chunk; their share is the gzip size of a production bundle of the two,
-// measured in the same run and subtracted from "own JavaScript".
+// kept). Every script and stylesheet response until the page's data is on screen is summed twice:
+// gzipped (level 6, what the budgets of issue 16 are written in) and as the network delivered it
+// (its encoded body: the build's brotli copy, quality 11, for a browser that accepts brotli as
+// Chromium does). React and React DOM are in the portal's entry chunk; their share is the size of
+// a production bundle of the two, gzipped and brotli'd alike, measured in the same run and
+// subtracted from "own JavaScript".
 //
 //   node bench/first-view.mjs            (build first: npx -y pnpm@10.34.9 run build)
 //   node bench/first-view.mjs --no-json
@@ -14,7 +16,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { freePort, startCliHost, stopCliHost } from './lib/cli-host.mjs';
 import { machineInfo, machineLine, writeResults } from './lib/cli.mjs';
 import { repoRoot } from './lib/paths.mjs';
@@ -37,8 +39,14 @@ const PAGES = [
   ['/profile/settings', 'heading', 'Profile'],
 ];
 
-/** gzip bytes of React and React DOM as a site's production bundle would hold them. */
-async function reactGzip() {
+/** Brotli at the quality the portal's build writes its `.br` copies with. */
+const brotli = (bytes) =>
+  brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  }).length;
+
+/** Bytes of React and React DOM as a site's production bundle would hold them, gzipped and brotli'd. */
+async function reactSizes() {
   const { build } = await import(require.resolve('vite'));
   const entry = '\0react-entry';
   const result = await build({
@@ -59,9 +67,11 @@ async function reactGzip() {
     build: { write: false, minify: true, rolldownOptions: { input: entry } },
   });
   const outputs = (Array.isArray(result) ? result : [result]).flatMap((r) => r.output);
-  return outputs
-    .filter((o) => o.type === 'chunk')
-    .reduce((n, chunk) => n + gzipSync(Buffer.from(chunk.code)).length, 0);
+  const code = outputs.filter((o) => o.type === 'chunk').map((chunk) => Buffer.from(chunk.code));
+  return {
+    gzip: code.reduce((n, c) => n + gzipSync(c).length, 0),
+    brotli: code.reduce((n, c) => n + brotli(c), 0),
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'portal-first-view-'));
@@ -88,8 +98,9 @@ const browser = await chromium.launch({
 });
 const results = { machine: machineInfo(), pages: {} };
 try {
-  const react = await reactGzip();
-  results.reactGzip = react;
+  const react = await reactSizes();
+  results.reactGzip = react.gzip;
+  results.reactBrotli = react.brotli;
   const signInContext = await browser.newContext();
   const signInPage = await signInContext.newPage();
   await signInPage.goto(`${host.url}/auth/signin`);
@@ -100,9 +111,13 @@ try {
   const cookies = await signInContext.cookies();
   await signInContext.close();
 
-  console.log(`React + React DOM (gzip, subtracted from own JS): ${(react / 1024).toFixed(1)} KB\n`);
+  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
-    `${'page'.padEnd(34)} ${'own JS'.padStart(9)} ${'CSS'.padStart(8)} ${'all JS'.padStart(9)}  scripts  verdict`,
+    `React + React DOM (subtracted from own JS): ${kb(react.gzip)} gzip, ${kb(react.brotli)} brotli\n`,
+  );
+  console.log(
+    `${''.padEnd(34)} ${'gzip'.padStart(19)}${'as sent'.padStart(20)}`,
+    `\n${'page'.padEnd(34)} ${'own JS'.padStart(9)} ${'CSS'.padStart(9)} ${'own JS'.padStart(9)} ${'CSS'.padStart(9)}  ${'all JS'.padStart(9)}  scripts  verdict`,
   );
   for (const [path, role, name] of PAGES) {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -113,13 +128,16 @@ try {
     page.on('response', async (response) => {
       const type = response.request().resourceType();
       if (shown || (type !== 'script' && type !== 'stylesheet')) return;
-      const entry = { url: response.url(), type, bytes: 0 };
+      const entry = { url: response.url(), type, bytes: 0, gzip: 0, encoding: 'identity' };
       seen.push(entry);
       const sizes = await response
         .request()
         .sizes()
         .catch(() => null);
       entry.bytes = sizes?.responseBodySize ?? 0;
+      entry.encoding = (await response.headerValue('content-encoding')) ?? 'identity';
+      const body = await response.body().catch(() => null);
+      entry.gzip = body ? gzipSync(body).length : 0;
     });
     await page.goto(host.url + path);
     const main = page.getByRole('main');
@@ -130,27 +148,41 @@ try {
     });
     shown = true;
     await page.waitForTimeout(300); // sizes() of the last responses
-    const js = seen.filter((e) => e.type === 'script').reduce((n, e) => n + e.bytes, 0);
-    const css = seen.filter((e) => e.type === 'stylesheet').reduce((n, e) => n + e.bytes, 0);
-    const own = js - react;
+    const sum = (type, key) => seen.filter((e) => e.type === type).reduce((n, e) => n + e[key], 0);
+    const js = sum('script', 'gzip');
+    const css = sum('stylesheet', 'gzip');
+    const own = js - react.gzip;
+    const sentJs = sum('script', 'bytes');
+    const sentCss = sum('stylesheet', 'bytes');
+    // React travels in the entry chunk, brotli'd when the browser took the brotli copies.
+    const entryBrotli = seen.some((e) => e.type === 'script' && e.encoding === 'br');
+    const sentOwn = sentJs - (entryBrotli ? react.brotli : react.gzip);
     const ok = own <= BUDGET.ownJs && css <= BUDGET.css;
     results.pages[path] = {
       ownJs: own,
       allJs: js,
       css,
+      sent: {
+        ownJs: sentOwn,
+        allJs: sentJs,
+        css: sentCss,
+        encodings: [...new Set(seen.map((e) => e.encoding))],
+      },
       scripts: seen.filter((e) => e.type === 'script').map((e) => e.url.replace(host.url, '')),
     };
     if (process.env.FIRST_VIEW_VERBOSE) {
       for (const e of seen)
-        console.log(`    ${(e.bytes / 1024).toFixed(1).padStart(6)} KB  ${e.url.replace(host.url, '')}`);
+        console.log(
+          `    ${kb(e.gzip).padStart(9)} gzip ${kb(e.bytes).padStart(9)} ${e.encoding.padEnd(8)} ${e.url.replace(host.url, '')}`,
+        );
     }
     console.log(
-      `${path.padEnd(34)} ${`${(own / 1024).toFixed(1)} KB`.padStart(9)} ${`${(css / 1024).toFixed(1)} KB`.padStart(8)} ${`${(js / 1024).toFixed(1)} KB`.padStart(9)}  ${String(results.pages[path].scripts.length).padStart(7)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
+      `${path.padEnd(34)} ${kb(own).padStart(9)} ${kb(css).padStart(9)} ${kb(sentOwn).padStart(9)} ${kb(sentCss).padStart(9)}  ${kb(js).padStart(9)}  ${String(results.pages[path].scripts.length).padStart(7)}  ${ok ? 'ok' : 'OVER BUDGET'}`,
     );
     await context.close();
   }
   console.log(
-    `\nbudgets: own JS ≤ ${BUDGET.ownJs / 1024} KB, CSS ≤ ${BUDGET.css / 1024} KB (gzip, before the page's data shows)`,
+    `\nbudgets: own JS ≤ ${BUDGET.ownJs / 1024} KB, CSS ≤ ${BUDGET.css / 1024} KB (gzip, before the page's data shows; judged on gzip)`,
   );
   if (!opts['no-json']) console.log(`results: ${writeResults('first-view', new Date(), results)}`);
 } finally {

@@ -1,7 +1,36 @@
-import { resolve } from 'node:path';
-import { defaultClientConditions, defineConfig } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 
 const here = import.meta.dirname;
+
+/**
+ * Writes `<file>.br` (brotli at its highest quality, 11) beside each script and stylesheet of the
+ * build, for the host to send to browsers that accept brotli (host-express portal/standalone.ts).
+ * Compressing at request time uses quality 4, whose output is no smaller than gzip's; quality 11 is
+ * too slow to run per request but free once at build time: 13% less JavaScript and 17% less CSS
+ * than gzip (portal README, "What the browser downloads").
+ */
+function precompress(): Plugin {
+  return {
+    name: 'client-portal:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const dir = options.dir ?? '';
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(file)) continue;
+        const path = join(dir, file);
+        const source = readFileSync(path);
+        const params = {
+          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+          [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+        };
+        writeFileSync(`${path}.br`, brotliCompressSync(source, { params }));
+      }
+    },
+  };
+}
 
 /**
  * The standalone portal the Express host serves at "/": a single-page app built from the package's
@@ -18,6 +47,7 @@ export default defineConfig({
   // Published output, not sources: no `@client-portal/source` condition, no vanilla-extract plugin.
   resolve: { conditions: [...defaultClientConditions] },
   oxc: { jsx: { runtime: 'automatic' } },
+  plugins: [precompress()],
   build: {
     outDir: resolve(here, 'dist/standalone'),
     emptyOutDir: true,

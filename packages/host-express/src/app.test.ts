@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import { createOpenApiDocument, doraQuerySchema, routes } from '@client-portal/api-client';
 import express from 'express';
 import request from 'supertest';
@@ -386,6 +387,47 @@ describe('host configuration', () => {
       await api.get('/assets/missing-12345678.js').expect(404);
       const apiMiss = await api.get('/api/missing').expect(404);
       expect(apiMiss.headers['content-type']).toMatch(/problem\+json/);
+    } finally {
+      await host.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the build’s brotli copy of a script or stylesheet to browsers that accept brotli', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'portal-build-'));
+    await mkdir(join(dir, 'assets'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>Portal</title><div id="root"></div>');
+    const css = `.portal{color:red}\n${'.p{margin:0}'.repeat(500)}`;
+    await writeFile(join(dir, 'assets', 'index-C8jfgZWT.css'), css);
+    // What the build writes: brotli at quality 11, smaller than what a request-time quality 4 gives.
+    const q11 = brotliCompressSync(css, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+    await writeFile(join(dir, 'assets', 'index-C8jfgZWT.css.br'), q11);
+    const host = await createPortalHost(testConfig({ PORTAL_DIR: dir }), { store, createAuth: authDouble() });
+    try {
+      const api = request(host.app);
+      const brotli = await api
+        .get('/assets/index-C8jfgZWT.css')
+        .set('Accept-Encoding', 'gzip, deflate, br, zstd')
+        .expect(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers['content-type']).toMatch(/^text\/css/);
+      expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.vary).toMatch(/Accept-Encoding/);
+      // The build's file as it is (a length; compressing per request would send no length at all).
+      expect(Number(brotli.headers['content-length'])).toBe(q11.length);
+      expect(brotli.text).toBe(css);
+      // Browsers without brotli still get the file compressed, per request.
+      const gzipped = await api.get('/assets/index-C8jfgZWT.css').set('Accept-Encoding', 'gzip');
+      expect(gzipped.headers['content-encoding']).toBe('gzip');
+      expect(gzipped.text).toBe(css);
+      expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const plain = await api.get('/assets/index-C8jfgZWT.css').set('Accept-Encoding', 'identity');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.text).toBe(css);
+      // A malformed address is still refused, not a crash.
+      const bad = await api.get('/assets/%E0%A4%A.css');
+      expect(bad.status).toBeGreaterThanOrEqual(400);
+      expect(bad.status).toBeLessThan(500);
     } finally {
       await host.close();
       await rm(dir, { recursive: true, force: true });
