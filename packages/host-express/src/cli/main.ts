@@ -11,6 +11,7 @@ import {
   revokeTokenCommand,
 } from './ingest-commands.js';
 import { migrateCommand, seedCommand } from './store-commands.js';
+import { type SyncCommandInput, syncCommand } from './sync-commands.js';
 import { addUser, resetPassword } from './user-commands.js';
 
 export const USAGE = `Usage: client-portal-host <command> [options]
@@ -42,6 +43,12 @@ Commands:
       for the company. Its secret is generated and printed once, or read from stdin.
   github-webhook remove --target-type <type> --target-id <id>
       Refuse the webhook's deliveries from now on.
+  sync [--source hubspot|github|jira|ai] [--since <date>]
+      Fill the store from the configured vendor systems (today: Jira incidents, JIRA_*), each
+      from where its last run stopped, or from --since; prints each page as it is stored and a
+      summary. Exits 1 when a source or project failed (the others still sync).
+  sync --status [--source <source>]
+      Each source's last run, last success, cursor, counts and last error.
 
 Configuration comes from the environment (PORT, DATA_DIR, DATABASE_URL, AUTH_MODE, …); see the
 package README. With none, the host runs on the embedded store in ./.data with demo data.`;
@@ -75,6 +82,7 @@ const OPTIONS = {
     'secret-stdin': { type: 'boolean' },
   },
   'github-webhook remove': { 'target-type': { type: 'string' }, 'target-id': { type: 'string' } },
+  sync: { source: { type: 'string' }, since: { type: 'string' }, status: { type: 'boolean' } },
 } satisfies Record<string, Options>;
 
 /** Commands of two words: `user add`, `ingest-token create`, … */
@@ -102,6 +110,8 @@ function required(values: Record<string, unknown>, name: string): string {
 export interface MainOptions {
   /** For tests: receives the running host instead of waiting for a signal. */
   onStarted?: (running: RunningHost) => void;
+  /** For tests: the connectors' retry timings. */
+  sync?: Pick<SyncCommandInput, 'jira'>;
 }
 
 /**
@@ -192,6 +202,13 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
           secretStdin: values['secret-stdin'] === true,
         });
         return 0;
+      case 'sync':
+        return await syncCommand(config, io, {
+          source: text('source'),
+          since: text('since'),
+          status: values.status === true,
+          ...options.sync,
+        });
       case 'github-webhook remove':
         await removeWebhookCommand(config, io, {
           targetType: required(values, 'target-type'),

@@ -176,3 +176,60 @@ export const basePathValue = z.string().transform((value, ctx) => {
   ctx.addIssue({ code: 'custom', message: 'must be a path such as /portal (or / for the root)' });
   return z.NEVER;
 });
+
+/** JQL is one line of text; a stray control character is a paste gone wrong. */
+const JQL_MAX = 2000;
+function jqlProblem(value: string): string | null {
+  if (value.length > JQL_MAX) return `is longer than ${JQL_MAX} characters`;
+  if (/[\p{Cc}]/u.test(value)) return 'must be one line of JQL';
+  return null;
+}
+
+/** JIRA_INCIDENT_JQL: JQL naming the project as `{projectKey}`, without an ORDER BY (the sync adds its own). */
+export const jqlTemplateValue = z.string().transform((value, ctx) => {
+  const jql = value.trim();
+  const problem =
+    jqlProblem(jql) ??
+    (!jql.includes('{projectKey}') ? 'must name the project as {projectKey}' : null) ??
+    (/\border\s+by\b/i.test(jql) ? 'must not have an ORDER BY (the sync orders by "updated")' : null);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return jql;
+});
+
+/** JIRA_PROJECT_JQL: a JSON object of project key → that project's incident JQL (no ORDER BY). */
+export const jqlByProjectValue = z.string().transform((value, ctx) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'is not JSON, e.g. {"ACME": "project = ACME AND labels = incident"}',
+    });
+    return z.NEVER;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    ctx.addIssue({ code: 'custom', message: 'must be a JSON object of project key to JQL' });
+    return z.NEVER;
+  }
+  const out: Record<string, string> = {};
+  for (const [key, jql] of Object.entries(parsed)) {
+    const problem =
+      typeof jql !== 'string' || !jql.trim()
+        ? 'is not a JQL string'
+        : (jqlProblem(jql.trim()) ??
+          (/\border\s+by\b/i.test(jql) ? 'must not have an ORDER BY (the sync orders by "updated")' : null));
+    if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,99}$/.test(key) || problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `has a bad entry for "${key.slice(0, 40)}": ${problem ?? 'not a project key'}`,
+      });
+      return z.NEVER;
+    }
+    out[key] = (jql as string).trim();
+  }
+  return out;
+});

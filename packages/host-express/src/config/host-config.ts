@@ -108,4 +108,18 @@ export interface HostConfig {
   portalLinks: { privacyPolicy?: string; website?: string; contact?: string };
   /** The provider's brand in the portal's navigation (PORTAL_BRAND_NAME, PORTAL_BRAND_LOGO_URL). */
   portalBrand: { name?: string; logo?: string };
+  /** Vendor systems the host syncs its store from (`client-portal-host sync`); null: not configured. */
+  connectors: { jira: JiraSettings | null };
+}
+
+export interface JiraSettings {
+  /** The site (`https://SITE.atlassian.net`) or `https://api.atlassian.com/ex/jira/{cloudId}`. */
+  baseUrl: string;
+  /** The service account's e-mail and API token (Basic auth); the token is never logged. */
+  email: string;
+  apiToken: string;
+  /** JQL of a project's incidents, `{projectKey}` replaced by its key (JIRA_INCIDENT_JQL). */
+  incidentJql: string;
+  /** Per project key, a JQL of its own (JIRA_PROJECT_JQL, a JSON object). */
+  projectJql: Record<string, string>;
 }

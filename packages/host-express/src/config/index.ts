@@ -1,4 +1,17 @@
 export type { SigningKey } from './env-values.js';
-export type { HostConfig, LogLevel, OidcSettings, S3Settings, StoreConfig } from './host-config.js';
-export { CONFIG_VARIABLES, ConfigError, DEFAULT_HOME_LIFECYCLE_STAGE, loadConfig } from './load-config.js';
+export type {
+  HostConfig,
+  JiraSettings,
+  LogLevel,
+  OidcSettings,
+  S3Settings,
+  StoreConfig,
+} from './host-config.js';
+export {
+  CONFIG_VARIABLES,
+  ConfigError,
+  DEFAULT_HOME_LIFECYCLE_STAGE,
+  DEFAULT_INCIDENT_JQL,
+  loadConfig,
+} from './load-config.js';
 export type { ConfigVariable, LoadConfigOptions } from './load-config.js';

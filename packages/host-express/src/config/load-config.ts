@@ -7,6 +7,8 @@ import {
   cookieNameValue,
   httpUrlValue,
   integerValue,
+  jqlByProjectValue,
+  jqlTemplateValue,
   listValue,
   oneOf,
   originValue,
@@ -28,6 +30,8 @@ export class ConfigError extends Error {
 }
 
 export const DEFAULT_HOME_LIFECYCLE_STAGE = '249503789';
+/** Which Jira issues of a project are its incidents; `{projectKey}` is replaced by the project's key. */
+export const DEFAULT_INCIDENT_JQL = 'project = "{projectKey}" AND issuetype = Incident';
 const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 
 interface Variable {
@@ -105,6 +109,11 @@ const VARIABLES = {
       .regex(/^[^\p{Cc}]+$/u, { error: 'must be one line of text' }),
   },
   PORTAL_BRAND_LOGO_URL: { schema: httpUrlValue },
+  JIRA_BASE_URL: { schema: httpUrlValue },
+  JIRA_EMAIL: { schema: text.trim().regex(/^[^\s@]+@[^\s@]+$/, { error: 'is not an e-mail address' }) },
+  JIRA_API_TOKEN: { schema: text.trim().min(1), secret: true },
+  JIRA_INCIDENT_JQL: { schema: jqlTemplateValue },
+  JIRA_PROJECT_JQL: { schema: jqlByProjectValue },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -184,6 +193,14 @@ export function loadConfig(
     );
   }
 
+  const jiraOptions = ['JIRA_EMAIL', 'JIRA_API_TOKEN', 'JIRA_INCIDENT_JQL', 'JIRA_PROJECT_JQL'] as const;
+  if (v.JIRA_BASE_URL !== undefined) {
+    need('JIRA_EMAIL', 'when JIRA_BASE_URL is set');
+    need('JIRA_API_TOKEN', 'when JIRA_BASE_URL is set');
+  } else if (jiraOptions.some((name) => v[name] !== undefined)) {
+    need('JIRA_BASE_URL', 'when other JIRA_* options are set');
+  }
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const prefix = v.S3_PREFIX ?? '';
@@ -260,6 +277,18 @@ export function loadConfig(
     portalBrand: {
       ...(v.PORTAL_BRAND_NAME ? { name: v.PORTAL_BRAND_NAME } : {}),
       ...(v.PORTAL_BRAND_LOGO_URL ? { logo: v.PORTAL_BRAND_LOGO_URL } : {}),
+    },
+    connectors: {
+      jira:
+        v.JIRA_BASE_URL && v.JIRA_EMAIL && v.JIRA_API_TOKEN
+          ? {
+              baseUrl: v.JIRA_BASE_URL.replace(/\/+$/, ''),
+              email: v.JIRA_EMAIL,
+              apiToken: v.JIRA_API_TOKEN,
+              incidentJql: v.JIRA_INCIDENT_JQL ?? DEFAULT_INCIDENT_JQL,
+              projectJql: v.JIRA_PROJECT_JQL ?? {},
+            }
+          : null,
     },
   };
 }

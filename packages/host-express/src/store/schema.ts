@@ -528,6 +528,36 @@ export interface DeliverySourcesTable {
   last_received_at: Timestamp;
 }
 
+// ── Connectors ─────────────────────────────────────────────────────────────────────────────────
+
+export type SyncSource = 'hubspot' | 'github' | 'jira' | 'ai';
+
+/** What a sync run did: requests sent, pages read, records stored. */
+export interface SyncCounts {
+  requests: number;
+  pages: number;
+  received: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
+/** Per source and scope: where the next sync resumes and how the last one went (migration 0009). */
+export interface SyncStateTable {
+  source: SyncSource;
+  /** A project id, or '' for the whole source. */
+  scope: Generated<string>;
+  company_id: string | null;
+  /** The source's own resume point (e.g. Jira: the last `updated` instant stored). */
+  cursor: ColumnType<unknown, string | null, string | null>;
+  status: Generated<'never' | 'running' | 'ok' | 'failed'>;
+  last_started_at: Timestamp | null;
+  last_finished_at: Timestamp | null;
+  last_success_at: Timestamp | null;
+  last_error: string | null;
+  last_counts: ColumnType<SyncCounts | null, string | null, string | null>;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -561,6 +591,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   repository_commits: RepositoryCommitsTable;
   delivery_sources: DeliverySourcesTable;
+  sync_state: SyncStateTable;
 }
 
 export type TableName = keyof Database;

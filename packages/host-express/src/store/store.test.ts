@@ -36,6 +36,7 @@ const TABLES = [
   'read_versions',
   'repository_commits',
   'sessions',
+  'sync_state',
   'talent',
   'talent_assignments',
   'talent_specializations',

@@ -7,6 +7,7 @@ import * as aiUsageBreakdowns from './0005-ai-usage-breakdowns.js';
 import * as readVersions from './0006-read-versions.js';
 import * as ingest from './0007-ingest.js';
 import * as readVersionsScoped from './0008-read-versions-scoped.js';
+import * as syncState from './0009-sync-state.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -22,4 +23,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0006-read-versions': readVersions,
   '0007-ingest': ingest,
   '0008-read-versions-scoped': readVersionsScoped,
+  '0009-sync-state': syncState,
 };
