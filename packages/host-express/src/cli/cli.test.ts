@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { Router } from 'express';
@@ -11,28 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
 import { openPgliteStore, verifyPassword } from '../store/index.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
-import type { CliIo } from './io.js';
+import { testIo } from '../test-support/cli-io.js';
 import { main } from './main.js';
 import { type RunningHost, startHost } from './start.js';
 
 const packageDir = fileURLToPath(new URL('../..', import.meta.url));
-
-function testIo(env: Record<string, string>, stdin: string | null = null) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk) => out.push(String(chunk)));
-  stderr.on('data', (chunk) => err.push(String(chunk)));
-  const io: CliIo = {
-    env: { LOG_LEVEL: 'silent', ...env },
-    cwd: tmpdir(),
-    stdout,
-    stderr,
-    stdin: stdin === null ? Readable.from([]) : Readable.from([stdin]),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 describe('client-portal-host CLI', () => {
   let dataDir: string;

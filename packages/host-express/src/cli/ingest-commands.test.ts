@@ -2,31 +2,13 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { INGEST_TOKEN_PATTERN } from '@client-portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
 import { openPgliteStore } from '../store/index.js';
-import type { CliIo } from './io.js';
+import { testIo } from '../test-support/cli-io.js';
 import { main } from './main.js';
 import { type RunningHost, startHost } from './start.js';
-
-function testIo(env: Record<string, string>, stdin: string | null = null) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk) => out.push(String(chunk)));
-  stderr.on('data', (chunk) => err.push(String(chunk)));
-  const io: CliIo = {
-    env: { LOG_LEVEL: 'silent', ...env },
-    cwd: tmpdir(),
-    stdout,
-    stderr,
-    stdin: stdin === null ? Readable.from([]) : Readable.from([stdin]),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 const DEPLOYMENT = {
   externalId: 'cli-run-1',

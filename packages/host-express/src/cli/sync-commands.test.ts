@@ -1,30 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeJira, startFakeJira } from '../connectors/test-support/fake-jira.js';
-import type { CliIo } from './io.js';
+import { testIo } from '../test-support/cli-io.js';
 import { main } from './main.js';
 
 const CREDENTIALS = { email: 'sync@provider.example', apiToken: 'ATATT3x-cli-secret' };
-
-function testIo(env: Record<string, string>) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  const out: string[] = [];
-  const err: string[] = [];
-  stdout.on('data', (chunk) => out.push(String(chunk)));
-  stderr.on('data', (chunk) => err.push(String(chunk)));
-  const io: CliIo = {
-    env: { LOG_LEVEL: 'silent', ...env },
-    cwd: tmpdir(),
-    stdout,
-    stderr,
-    stdin: Readable.from([]),
-  };
-  return { io, out: () => out.join(''), err: () => err.join('') };
-}
 
 describe('client-portal-host sync', () => {
   let dataDir: string;

@@ -152,8 +152,8 @@ export async function syncJira(
   const client = createJiraClient(settings, options.http);
   const projects = await projectsToSync(db, options.projectKeys);
   const results: JiraProjectResult[] = [];
-  let known: Set<string> | null = null;
-  let knownError: string | null = null;
+  // Jira's project list, read once a run (when the first project needs it); its failure fails each project alike.
+  let known: Promise<Set<string>> | null = null;
   for (const project of projects) {
     const at: SyncScope = { source: 'jira', scope: project.id, companyId: project.company_id };
     const counts = emptyCounts();
@@ -163,15 +163,8 @@ export async function syncJira(
     try {
       if (!PROJECT_KEY.test(project.jira_key))
         throw new Error(`"${project.jira_key}" is not a Jira project key`);
-      if (known === null && knownError === null) {
-        try {
-          known = await client.projectKeys();
-        } catch (failure) {
-          knownError = messageOf(failure);
-        }
-      }
-      if (knownError !== null) throw new Error(knownError.replace(/^Jira: /, ''));
-      if (!known?.has(project.jira_key)) {
+      known ??= client.projectKeys();
+      if (!(await known).has(project.jira_key)) {
         throw new Error(
           `Jira has no project ${project.jira_key}, or the configured account cannot see it (Browse projects)`,
         );
