@@ -167,7 +167,11 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
 async function settingsMenu(tab: Tab, item: string) {
   const { page, t } = tab;
   await page.getByRole('button', { name: t['frame.settings'] }).filter({ visible: true }).first().click();
-  await page.getByRole('menuitem', { name: item }).click();
+  // The item of the menu that is open, not of one still fading out from an earlier choice (a click
+  // there does nothing); the choice has been taken once that menu has closed.
+  const open = page.locator('[role="menu"][data-state="open"]');
+  await open.getByRole('menuitem', { name: item }).click();
+  await open.waitFor({ state: 'detached' });
 }
 
 const colourMode = (page: Page) =>
@@ -277,7 +281,7 @@ describe('the walk', () => {
   describe('dark mode, chosen in the display settings', () => {
     it('switches to dark', async () => {
       await settingsMenu(acme, acme.t['frame.colorMode.dark']);
-      await expect.poll(() => colourMode(acme.page)).toContain('dark');
+      await expect.poll(() => colourMode(acme.page), { timeout: 10_000 }).toContain('dark');
     });
 
     it.each(WALK.map((entry) => [label(entry), entry] as const))(
@@ -311,7 +315,7 @@ describe('the walk', () => {
 
     it('switches back to light', async () => {
       await settingsMenu(acme, acme.t['frame.colorMode.light']);
-      await expect.poll(() => colourMode(acme.page)).not.toContain('dark');
+      await expect.poll(() => colourMode(acme.page), { timeout: 10_000 }).not.toContain('dark');
     });
 
     it('signs out and is sent back to sign-in; the portal stays closed', async () => {
