@@ -1,4 +1,8 @@
 import { createOpenApiDocument } from '@client-portal/api-client';
+import type PgBoss from 'pg-boss';
+import { configuredSources } from './connectors/run.js';
+import { startJobQueue } from './jobs/queue.js';
+import { type SyncSchedule, startSyncSchedule } from './jobs/sync-schedule.js';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
 import {
@@ -44,6 +48,11 @@ export interface PortalHostOptions {
   demo?: boolean;
   /** More /api routes (a provider's own), mounted after the contract's and before the /api 404. */
   apiRoutes?: (ctx: HostContext) => Router;
+  /**
+   * Run the job queue and the configured sources' sync schedule on this instance (default true;
+   * started only when a connector is configured). Hosts embedded in tests or scripts turn it off.
+   */
+  jobs?: boolean;
 }
 
 export interface PortalHost {
@@ -61,6 +70,8 @@ export interface PortalHost {
   demoAccounts: boolean;
   /** Starts shutdown: /readyz answers 503 from now on. */
   drain(): void;
+  /** The sync schedule working on this instance; null when no connector is configured or jobs are off. */
+  syncSchedule: SyncSchedule | null;
   /** Drains, stops background jobs and closes the store if the host opened it. */
   close(): Promise<void>;
 }
@@ -143,6 +154,12 @@ export async function createPortalHost(
   const ownsStore = options.store === undefined;
   const store = options.store ?? (await openStore(config.store, { logger }));
   let pruneTimer: NodeJS.Timeout | undefined;
+  let boss: PgBoss | null = null;
+  let syncSchedule: SyncSchedule | null = null;
+  const stopJobs = async () => {
+    await syncSchedule?.stop();
+    await boss?.stop({ graceful: true, wait: true, close: false, timeout: config.http.shutdownTimeoutMs });
+  };
   try {
     const prepared = ownsStore
       ? await prepareStore(store, {
@@ -208,6 +225,11 @@ export async function createPortalHost(
     app.use(notFound);
     app.use(errorHandler);
 
+    if ((options.jobs ?? true) && configuredSources(config).length > 0) {
+      boss = await startJobQueue(store, { logger });
+      syncSchedule = await startSyncSchedule(boss, store, config, { logger });
+    }
+
     pruneTimer = setInterval(() => {
       auth.prune().catch((error: unknown) => logger.warn({ err: error }, 'pruning sessions failed'));
     }, PRUNE_EVERY_MS);
@@ -223,6 +245,7 @@ export async function createPortalHost(
       auth,
       prepared,
       demoAccounts,
+      syncSchedule,
       drain: () => {
         draining = true;
       },
@@ -230,6 +253,7 @@ export async function createPortalHost(
         closing ??= (async () => {
           draining = true;
           clearInterval(pruneTimer);
+          await stopJobs();
           if (ownsStore) await store.close();
         })();
         return closing;
@@ -237,6 +261,7 @@ export async function createPortalHost(
     };
   } catch (error) {
     clearInterval(pruneTimer);
+    await stopJobs().catch(() => {});
     if (ownsStore) await store.close();
     throw error;
   }

@@ -44,11 +44,13 @@ Commands:
   github-webhook remove --target-type <type> --target-id <id>
       Refuse the webhook's deliveries from now on.
   sync [--source hubspot|github|jira|ai] [--since <date>]
-      Fill the store from the configured vendor systems (today: Jira incidents, JIRA_*), each
-      from where its last run stopped, or from --since; prints each page as it is stored and a
-      summary. Exits 1 when a source or project failed (the others still sync).
+      Fill the store from the configured vendor systems now (HUBSPOT_*, GITHUB_*, JIRA_*, and
+      WINDSURF_*/COPILOT_*/CURSOR_* for ai), each from where its last run stopped, or from
+      --since; prints each page as it is stored and a summary. Exits 1 when a source or scope
+      failed (the others still sync). \`start\` also runs them on a schedule (SYNC_SCHEDULE_*).
   sync --status [--source <source>]
-      Each source's last run, last success, cursor, counts and last error.
+      Each source's schedule, last scheduled run, and per scope its last run, last success,
+      cursor, counts and last error.
 
 Configuration comes from the environment (PORT, DATA_DIR, DATABASE_URL, AUTH_MODE, …); see the
 package README. With none, the host runs on the embedded store in ./.data with demo data.`;
@@ -111,7 +113,7 @@ export interface MainOptions {
   /** For tests: receives the running host instead of waiting for a signal. */
   onStarted?: (running: RunningHost) => void;
   /** For tests: the connectors' retry timings. */
-  sync?: Pick<SyncCommandInput, 'jira'>;
+  sync?: Pick<SyncCommandInput, 'connectors'>;
 }
 
 /**

@@ -14,7 +14,7 @@ describe('client-portal-host sync', () => {
   const run = async (argv: string[], env: Record<string, string> = {}) => {
     const t = testIo({ DATA_DIR: dataDir, ...env });
     const code = await main(argv, t.io, {
-      sync: { jira: { http: { backoffBaseMs: 5, backoffLimitMs: 20 } } },
+      sync: { connectors: { http: { backoffBaseMs: 5, backoffLimitMs: 20 } } },
     });
     return { code, out: t.out(), err: t.err() };
   };
@@ -51,14 +51,13 @@ describe('client-portal-host sync', () => {
   it('says what to configure, and refuses a source it does not know or cannot sync yet', async () => {
     const none = await run(['sync']);
     expect(none.code).toBe(2);
-    expect(none.err).toContain(
-      'No source is configured. Jira: set JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN.',
-    );
+    expect(none.err).toContain('No source is configured. HubSpot: set HUBSPOT_ACCESS_TOKEN.');
+    expect(none.err).toContain('Jira: set JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN.');
     expect((await run(['sync', '--source', 'salesforce'])).err).toContain(
       '--source must be one of hubspot, github, jira, ai',
     );
     expect((await run(['sync', '--source', 'hubspot'], jiraEnv())).err).toContain(
-      'There is no hubspot connector',
+      'HubSpot is not configured. HubSpot: set HUBSPOT_ACCESS_TOKEN.',
     );
     expect((await run(['sync', '--since', 'last week'], jiraEnv())).err).toContain('--since must be a date');
     const half = await run(['sync'], { JIRA_BASE_URL: jira.url });
@@ -73,17 +72,20 @@ describe('client-portal-host sync', () => {
     const first = await run(['sync', '--source', 'jira'], jiraEnv());
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
-    expect(first.out).toContain('jira PORTAL page 1: 100 read: 100 new, 0 changed, 0 unchanged; 1 page, ');
-    expect(first.out).toContain('jira PORTAL page 2: 130 read: 130 new');
+    expect(first.out).toContain(
+      'jira PORTAL incidents page 1: 100 read: 100 new, 0 changed, 0 unchanged; 1 page, ',
+    );
+    expect(first.out).toContain('jira PORTAL incidents page 2: 130 read: 130 new');
     expect(first.out).toMatch(
       /jira PORTAL \(acme\S*\): ok, 130 read: 130 new, 0 changed, 0 unchanged; 2 pages, 2 requests/,
     );
-    expect(first.out).toMatch(/jira: (\d+) of \1 project\(s\) synced, \d+ request\(s\) to Jira\./);
+    expect(first.out).toMatch(/jira: (\d+) of \1 synced, \d+ request\(s\) to Jira\./);
     expect(first.out).not.toContain(CREDENTIALS.apiToken);
 
     const status = await run(['sync', '--status'], jiraEnv());
     expect(status.code).toBe(0);
-    expect(status.out).toContain('hubspot: never synced (no connector in this version yet)');
+    expect(status.out).toContain('hubspot: never synced (not configured: set HUBSPOT_ACCESS_TOKEN)');
+    expect(status.out).toContain('jira: scheduled "*/15 * * * *" (UTC)');
     expect(status.out).toMatch(
       / {2}PORTAL \(acme\S*\): ok; last success \d{4}-\d\d-\d\dT[\d:.]+Z, last run .* cursor \{"updated":"2026-10-06T09:00:00.000Z"\}/,
     );

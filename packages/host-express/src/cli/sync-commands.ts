@@ -1,6 +1,15 @@
 import type { HostConfig } from '../config/index.js';
-import { type JiraSyncOptions, syncJira } from '../connectors/jira/sync.js';
+import {
+  configuredSources,
+  isConfigured,
+  runSource,
+  SYNC_SOURCES,
+  sourceName,
+  sourceNeeds,
+} from '../connectors/run.js';
+import type { SourceSyncOptions } from '../connectors/source.js';
 import { syncStatus } from '../connectors/sync-state.js';
+import { recentSyncJobs } from '../jobs/sync-schedule.js';
 import { migrateToLatest } from '../store/index.js';
 import type { SyncCounts, SyncSource } from '../store/schema.js';
 import { CliError, type CliIo, say } from './io.js';
@@ -8,16 +17,14 @@ import { withStore } from './store-commands.js';
 
 /** `client-portal-host sync`: fills the store from the configured vendor systems, or shows how the last runs went. */
 
-export const SYNC_SOURCES: readonly SyncSource[] = ['hubspot', 'github', 'jira', 'ai'];
-/** Sources with a connector in this version; the others are named, and refused with a reason. */
-const BUILT: readonly SyncSource[] = ['jira'];
+export { SYNC_SOURCES };
 
 export interface SyncCommandInput {
   source?: string | undefined;
   since?: string | undefined;
   status?: boolean;
-  /** For tests: retry timings and fetch of the connectors. */
-  jira?: Pick<JiraSyncOptions, 'http' | 'now'>;
+  /** For tests: retry timings, fetch and clock of the connectors. */
+  connectors?: Pick<SourceSyncOptions, 'http' | 'now'>;
 }
 
 function parseSince(value: string): Date {
@@ -33,7 +40,12 @@ function parseSince(value: string): Date {
 const counted = (c: SyncCounts) =>
   `${c.received} read: ${c.created} new, ${c.updated} changed, ${c.unchanged} unchanged; ${c.pages} page${c.pages === 1 ? '' : 's'}, ${c.requests} request${c.requests === 1 ? '' : 's'}`;
 
-/** Resolves with the exit code: 0 when every scope synced, 1 when one failed (the others still ran). */
+const needsOf = (source: SyncSource) => `${sourceName(source)}: set ${sourceNeeds(source)}.`;
+
+/**
+ * Resolves with the exit code: 0 when every scope of every source synced, 1 when one failed (the
+ * others still ran). Sources run one after the other, each from its own cursors.
+ */
 export async function syncCommand(config: HostConfig, io: CliIo, input: SyncCommandInput): Promise<number> {
   const source = input.source?.trim().toLowerCase();
   if (source !== undefined && !SYNC_SOURCES.includes(source as SyncSource)) {
@@ -43,58 +55,64 @@ export async function syncCommand(config: HostConfig, io: CliIo, input: SyncComm
     if (input.since !== undefined) throw new CliError('--since does not go with --status.', 2);
     return withStore(config, async (store) => {
       await migrateToLatest(store.db);
-      await printStatus(store.db, io, source as SyncSource | undefined);
+      await printStatus(store, config, io, source as SyncSource | undefined);
       return 0;
     });
   }
   const since = input.since === undefined ? undefined : parseSince(input.since);
-  if (source && !BUILT.includes(source as SyncSource)) {
-    throw new CliError(`There is no ${source} connector in this version yet; jira is the one there is.`, 2);
-  }
-  const jira = config.connectors.jira;
-  if (!jira) {
+  if (source && !isConfigured(config, source as SyncSource)) {
     throw new CliError(
-      source === 'jira'
-        ? 'Jira is not configured: set JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN.'
-        : 'No source is configured. Jira: set JIRA_BASE_URL, JIRA_EMAIL and JIRA_API_TOKEN.',
+      `${sourceName(source as SyncSource)} is not configured. ${needsOf(source as SyncSource)}`,
       2,
     );
   }
+  const sources = source ? [source as SyncSource] : configuredSources(config);
+  if (sources.length === 0) {
+    throw new CliError(`No source is configured. ${SYNC_SOURCES.map(needsOf).join(' ')}`, 2);
+  }
   return withStore(config, async (store) => {
     await migrateToLatest(store.db);
-    say(
-      io,
-      `jira: syncing incidents from ${new URL(jira.baseUrl).host}${since ? ` since ${since.toISOString()}` : ''}`,
-    );
-    const result = await syncJira(store.db, jira, {
-      ...input.jira,
-      ...(since ? { since } : {}),
-      onProgress: (p) => say(io, `  jira ${p.projectKey} page ${p.page}: ${counted(p.counts)}`),
-    });
-    if (result.projects.length === 0) say(io, '  no project has a Jira key and delivery analytics.');
     let failed = 0;
-    for (const p of result.projects) {
-      if (p.error) {
-        failed++;
-        say(io, `  jira ${p.projectKey} (${p.companyId}): failed: ${p.error}`);
-      } else {
-        say(io, `  jira ${p.projectKey} (${p.companyId}): ok, ${counted(p.counts)}`);
+    for (const s of sources) {
+      say(io, `${s}: syncing from ${sourceName(s)}${since ? ` since ${since.toISOString()}` : ''}`);
+      const result = await runSource(store.db, config, s, {
+        ...input.connectors,
+        ...(since ? { since } : {}),
+        onProgress: (p) =>
+          say(io, `  ${s} ${p.label}${p.what ? ` ${p.what}` : ''} page ${p.page}: ${counted(p.counts)}`),
+      });
+      if (!result) continue;
+      if (result.scopes.length === 0)
+        say(io, `  ${s}: nothing to sync (no project or company is linked to it).`);
+      let own = 0;
+      for (const scope of result.scopes) {
+        const where = `${s} ${scope.label}${scope.companyId ? ` (${scope.companyId})` : ''}`;
+        if (scope.error) {
+          own++;
+          say(io, `  ${where}: failed: ${scope.error}`);
+        } else {
+          say(io, `  ${where}: ok, ${counted(scope.counts)}`);
+        }
       }
+      failed += own;
+      say(
+        io,
+        `${s}: ${result.scopes.length - own} of ${result.scopes.length} synced, ${result.requests} request(s) to ${sourceName(s)}.`,
+      );
     }
-    say(
-      io,
-      `jira: ${result.projects.length - failed} of ${result.projects.length} project(s) synced, ${result.requests} request(s) to Jira.`,
-    );
     return failed > 0 ? 1 : 0;
   });
 }
 
 async function printStatus(
-  db: Parameters<typeof syncStatus>[0],
+  store: Parameters<typeof recentSyncJobs>[0],
+  config: HostConfig,
   io: CliIo,
   source: SyncSource | undefined,
 ): Promise<void> {
+  const { db } = store;
   const rows = await syncStatus(db, source);
+  const jobs = await recentSyncJobs(store, 1);
   const keys = new Map(
     (await db.selectFrom('projects').select(['id', 'jira_key']).execute()).map((p) => [
       p.id,
@@ -105,10 +123,24 @@ async function printStatus(
   for (const s of source ? [source] : SYNC_SOURCES) {
     const own = rows.filter((r) => r.source === s);
     if (own.length === 0) {
-      say(io, `${s}: never synced${BUILT.includes(s) ? '' : ' (no connector in this version yet)'}`);
+      say(
+        io,
+        `${s}: never synced${isConfigured(config, s) ? '' : ` (not configured: set ${sourceNeeds(s)})`}`,
+      );
       continue;
     }
-    say(io, `${s}:`);
+    const schedule = config.syncSchedule[s];
+    say(
+      io,
+      `${s}:${isConfigured(config, s) ? ` scheduled ${schedule ? `"${schedule}" (UTC)` : 'off'}` : ' (not configured here)'}`,
+    );
+    const job = jobs.find((j) => j.source === s);
+    if (job) {
+      say(
+        io,
+        `  last scheduled run: ${job.state}${job.retryCount ? ` after ${job.retryCount} retr${job.retryCount === 1 ? 'y' : 'ies'}` : ''}, queued ${when(job.createdAt)}${job.completedAt ? `, ended ${when(job.completedAt)}` : ''}`,
+      );
+    }
     for (const r of own) {
       const scope = r.scope ? (keys.get(r.scope) ?? r.scope) : '(all)';
       const cursor = r.cursor && typeof r.cursor === 'object' ? ` cursor ${JSON.stringify(r.cursor)}` : '';

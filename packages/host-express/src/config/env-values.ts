@@ -1,3 +1,4 @@
+import cronParser from 'cron-parser';
 import { z } from 'zod';
 import { isBasePath } from '../auth/config.js';
 
@@ -197,6 +198,31 @@ export const jqlTemplateValue = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
   return jql;
+});
+
+/**
+ * SYNC_SCHEDULE_*: a five-field cron expression (UTC, minute resolution, as the job queue reads it),
+ * or "off".
+ */
+export const cronValue = z.string().transform((value, ctx) => {
+  const cron = value.trim().replace(/\s+/g, ' ');
+  if (cron.toLowerCase() === 'off') return null;
+  const problem =
+    cron.split(' ').length !== 5
+      ? 'must be five cron fields (minute hour day month weekday), e.g. "*/15 * * * *", or "off"'
+      : (() => {
+          try {
+            cronParser.parseExpression(cron, { tz: 'UTC' });
+            return null;
+          } catch (error) {
+            return `is not a cron expression (${error instanceof Error ? error.message : String(error)})`;
+          }
+        })();
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return cron;
 });
 
 /** JIRA_PROJECT_JQL: a JSON object of project key → that project's incident JQL (no ORDER BY). */

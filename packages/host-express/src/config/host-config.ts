@@ -110,6 +110,11 @@ export interface HostConfig {
   portalBrand: { name?: string; logo?: string };
   /** Vendor systems the host syncs its store from (`client-portal-host sync`); null: not configured. */
   connectors: { jira: JiraSettings | null };
+  /**
+   * When each configured source syncs through the job queue (jobs/sync-schedule.ts): a five-field
+   * cron expression in UTC, or null (SYNC_SCHEDULE_*=off) for manual `sync` runs only.
+   */
+  syncSchedule: Record<'hubspot' | 'github' | 'jira' | 'ai', string | null>;
 }
 
 export interface JiraSettings {

@@ -12,6 +12,7 @@ export {
   ConfigError,
   DEFAULT_HOME_LIFECYCLE_STAGE,
   DEFAULT_INCIDENT_JQL,
+  DEFAULT_SYNC_SCHEDULE,
   loadConfig,
 } from './load-config.js';
 export type { ConfigVariable, LoadConfigOptions } from './load-config.js';

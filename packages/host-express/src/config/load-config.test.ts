@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './index.js';
+import { ConfigError, DEFAULT_SYNC_SCHEDULE, loadConfig } from './index.js';
 
 const problemsOf = (env: Record<string, string>): readonly string[] => {
   try {
@@ -120,6 +120,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).http.trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).http.trustProxy).toBe('loopback, 10.0.0.0/8');
+  });
+
+  it('reads each source’s sync schedule: a cron expression in UTC, "off", or the default', () => {
+    expect(loadConfig({}).syncSchedule).toEqual(DEFAULT_SYNC_SCHEDULE);
+    const config = loadConfig({ SYNC_SCHEDULE_JIRA: ' 0  */2 * * 1-5 ', SYNC_SCHEDULE_AI: 'OFF' });
+    expect(config.syncSchedule).toMatchObject({ jira: '0 */2 * * 1-5', ai: null, hubspot: '5 * * * *' });
+    expect(problemsOf({ SYNC_SCHEDULE_GITHUB: 'hourly', SYNC_SCHEDULE_HUBSPOT: '61 * * * *' })).toEqual([
+      'SYNC_SCHEDULE_HUBSPOT is not a cron expression (Constraint error, got value 61 expected range 0-59) (got "61 * * * *")',
+      'SYNC_SCHEDULE_GITHUB must be five cron fields (minute hour day month weekday), e.g. "*/15 * * * *", or "off" (got "hourly")',
+    ]);
   });
 
   it('treats empty values as unset', () => {

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   basePathValue,
   booleanValue,
+  cronValue,
   cookieNameValue,
   httpUrlValue,
   integerValue,
@@ -32,6 +33,16 @@ export class ConfigError extends Error {
 export const DEFAULT_HOME_LIFECYCLE_STAGE = '249503789';
 /** Which Jira issues of a project are its incidents; `{projectKey}` is replaced by the project's key. */
 export const DEFAULT_INCIDENT_JQL = 'project = "{projectKey}" AND issuetype = Incident';
+/**
+ * When each configured source syncs (SYNC_SCHEDULE_*; UTC): CRM records and delivery events often,
+ * the AI tools once a day (their APIs publish whole days, a day or two late).
+ */
+export const DEFAULT_SYNC_SCHEDULE = {
+  hubspot: '5 * * * *',
+  github: '*/15 * * * *',
+  jira: '*/15 * * * *',
+  ai: '30 4 * * *',
+} as const;
 const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 
 interface Variable {
@@ -114,6 +125,10 @@ const VARIABLES = {
   JIRA_API_TOKEN: { schema: text.trim().min(1), secret: true },
   JIRA_INCIDENT_JQL: { schema: jqlTemplateValue },
   JIRA_PROJECT_JQL: { schema: jqlByProjectValue },
+  SYNC_SCHEDULE_HUBSPOT: { schema: cronValue },
+  SYNC_SCHEDULE_GITHUB: { schema: cronValue },
+  SYNC_SCHEDULE_JIRA: { schema: cronValue },
+  SYNC_SCHEDULE_AI: { schema: cronValue },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -277,6 +292,13 @@ export function loadConfig(
     portalBrand: {
       ...(v.PORTAL_BRAND_NAME ? { name: v.PORTAL_BRAND_NAME } : {}),
       ...(v.PORTAL_BRAND_LOGO_URL ? { logo: v.PORTAL_BRAND_LOGO_URL } : {}),
+    },
+    syncSchedule: {
+      hubspot:
+        v.SYNC_SCHEDULE_HUBSPOT === undefined ? DEFAULT_SYNC_SCHEDULE.hubspot : v.SYNC_SCHEDULE_HUBSPOT,
+      github: v.SYNC_SCHEDULE_GITHUB === undefined ? DEFAULT_SYNC_SCHEDULE.github : v.SYNC_SCHEDULE_GITHUB,
+      jira: v.SYNC_SCHEDULE_JIRA === undefined ? DEFAULT_SYNC_SCHEDULE.jira : v.SYNC_SCHEDULE_JIRA,
+      ai: v.SYNC_SCHEDULE_AI === undefined ? DEFAULT_SYNC_SCHEDULE.ai : v.SYNC_SCHEDULE_AI,
     },
     connectors: {
       jira:

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import type { StoreConfig } from '../config/index.js';
 import { openPgliteDataDir } from './pglite-data-dir.js';
-import { PgliteThread, pgliteThreadDialect, type ThreadLogger } from './pglite-thread.js';
+import { PgliteThread, PgliteThreadDriver, pgliteThreadDialect, type ThreadLogger } from './pglite-thread.js';
 import type { Database } from './schema.js';
 import { TYPE_PARSERS } from './type-parsers.js';
 import { StoreUnavailableError } from './unavailable.js';
@@ -24,6 +24,12 @@ export interface Store {
    * (`set local statement_timeout = 0`, migrate.ts), so there it just runs `work`.
    */
   untimed?<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs a script of several statements without parameters and answers the last one's rows: the
+   * job queue's BEGIN … COMMIT blocks (jobs/queue.ts). On the embedded store it waits for the
+   * store's own transactions, as every statement there does.
+   */
+  script(sql: string): Promise<{ rows: unknown[] }>;
 }
 
 /** `store.untimed(work)`, or `work()` for a store without it. */
@@ -73,13 +79,15 @@ export async function openPgliteStore(dataDir: string, options: PgliteStoreOptio
 
 /** A store over an open embedded-store thread; closing the store closes it. */
 export function storeFromPgliteThread(thread: PgliteThread): Store {
-  const db = new Kysely<Database>({ dialect: pgliteThreadDialect(thread) });
+  const driver = new PgliteThreadDriver(thread);
+  const db = new Kysely<Database>({ dialect: pgliteThreadDialect(thread, driver) });
   let closing: Promise<void> | undefined;
   return {
     db,
     kind: 'pglite',
     ping: (timeoutMs) => ping(db, timeoutMs),
     untimed: (work) => thread.untimed(work),
+    script: (sql) => driver.script(sql),
     close: () => {
       // Kysely destroys a driver only if it ran a query; the thread is closed either way.
       closing ??= db.destroy().then(() => thread.close());
@@ -188,6 +196,11 @@ export function storeFromPool(pool: pg.Pool): Store {
     db,
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
+    script: async (sql) => {
+      // One simple-protocol round trip; node-postgres answers an array for several statements.
+      const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);
+      return { rows: Array.isArray(result) ? (result.at(-1)?.rows ?? []) : result.rows };
+    },
     close: () => {
       closing ??= db.destroy();
       return closing;

@@ -12,6 +12,8 @@ export interface WorkerOptions {
 
 export type WorkerRequest =
   | { op: 'query'; id: number; sql: string; params: readonly unknown[] }
+  /** Several statements, no parameters (simple protocol): the job queue's scripts. */
+  | { op: 'exec'; id: number; sql: string }
   | { op: 'dump'; id: number; compression: 'gzip' | 'none' }
   | { op: 'close'; id: number };
 

@@ -197,7 +197,8 @@ export class PgliteThread {
         pending.timer = setTimeout(() => {
           if (this.#pending.get(id) !== pending) return;
           this.#pending.delete(id);
-          const sql = request.op === 'query' ? request.sql.slice(0, 200) : request.op;
+          const sql =
+            request.op === 'query' || request.op === 'exec' ? request.sql.slice(0, 200) : request.op;
           this.#options.logger?.warn(
             { sql, timeoutMs },
             'statement timed out; restarting the embedded store',
@@ -228,6 +229,18 @@ export class PgliteThread {
     }
     const timeoutMs = this.#untimed > 0 ? 0 : this.#options.statementTimeoutMs;
     const reply = await this.#send({ op: 'query', sql, params }, timeoutMs);
+    if (reply.type !== 'result') throw new Error(`unexpected reply ${reply.type}`);
+    return { rows: reply.rows, affectedRows: reply.affectedRows };
+  }
+
+  /** Runs a script of several statements without parameters; answers the last one's rows. */
+  async exec(sql: string, generation?: number): Promise<{ rows: unknown[]; affectedRows: number | null }> {
+    const current = await this.ready();
+    if (generation !== undefined && generation !== current) {
+      throw new StoreUnavailableError('the embedded store restarted during the transaction');
+    }
+    const timeoutMs = this.#untimed > 0 ? 0 : this.#options.statementTimeoutMs;
+    const reply = await this.#send({ op: 'exec', sql }, timeoutMs);
     if (reply.type !== 'result') throw new Error(`unexpected reply ${reply.type}`);
     return { rows: reply.rows, affectedRows: reply.affectedRows };
   }
@@ -326,6 +339,15 @@ export class PgliteThreadDriver implements Driver {
     };
   }
 
+  /**
+   * A script of several statements (the job queue's own BEGIN … COMMIT blocks), run when no
+   * Kysely transaction is open: sent meanwhile, it would run inside that transaction.
+   */
+  async script(sql: string): Promise<{ rows: unknown[] }> {
+    while (this.#transaction) await this.#transaction;
+    return this.thread.exec(sql);
+  }
+
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings): Promise<void> {
     const own = connection as ThreadConnection;
     while (this.#transaction) await this.#transaction;
@@ -402,10 +424,13 @@ class PgliteThreadAdapter extends PostgresAdapter {
 }
 
 /** Kysely's dialect (adapter, compiler, introspector) for PGlite over the thread's driver. */
-export function pgliteThreadDialect(thread: PgliteThread): Dialect {
+export function pgliteThreadDialect(
+  thread: PgliteThread,
+  driver: PgliteThreadDriver = new PgliteThreadDriver(thread),
+): Dialect {
   return {
     createAdapter: () => new PgliteThreadAdapter(),
-    createDriver: () => new PgliteThreadDriver(thread),
+    createDriver: () => driver,
     createIntrospector: (db) => new PostgresIntrospector(db),
     createQueryCompiler: () => new PostgresQueryCompiler(),
   };

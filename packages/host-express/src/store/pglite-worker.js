@@ -81,6 +81,15 @@ port.on('message', async (/** @type {WorkerRequest} */ request) => {
     if (request.op === 'query') {
       const result = await db.query(request.sql, [...request.params], { rowMode: 'object' });
       reply({ type: 'result', id: request.id, rows: result.rows, affectedRows: result.affectedRows ?? null });
+    } else if (request.op === 'exec') {
+      const results = await db.exec(request.sql, { rowMode: 'object' });
+      const last = results.at(-1);
+      reply({
+        type: 'result',
+        id: request.id,
+        rows: last?.rows ?? [],
+        affectedRows: last?.affectedRows ?? null,
+      });
     } else if (request.op === 'dump') {
       const dump = await db.dumpDataDir(request.compression);
       const bytes = await dump.arrayBuffer();
