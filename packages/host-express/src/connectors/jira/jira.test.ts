@@ -241,6 +241,26 @@ describe.each(testStores)('Jira sync on $name', (kind) => {
     expect(await stored('co-b')).toHaveLength(2);
   });
 
+  it('stops between pages when the host shuts down, keeping what it stored', async () => {
+    jira.issues = incidents('A', 250);
+    const stop = new AbortController();
+    const result = await run({
+      projectKeys: ['A'],
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.page === 1) stop.abort();
+      },
+    });
+    expect(result.projects[0]!.error).toBe(
+      'Jira: stopped before the next page (the host is shutting down); the next run resumes',
+    );
+    expect(await stored()).toHaveLength(100);
+    expect(searches()).toHaveLength(1);
+    const resumed = await run({ projectKeys: ['A'] });
+    expect(resumed.projects[0]!.counts).toMatchObject({ created: 150 });
+    expect(await stored()).toHaveLength(250);
+  });
+
   it('with --since, reads from that date instead of the cursor', async () => {
     jira.issues = incidents('A', 48);
     await run({ projectKeys: ['A'] });

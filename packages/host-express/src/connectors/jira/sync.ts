@@ -62,6 +62,8 @@ export interface JiraSyncOptions {
   onProgress?: (progress: JiraProgress) => void;
   /** For tests: retry timings, fetch. */
   http?: Partial<VendorHttpOptions>;
+  /** Ends the run between pages (the host shutting down); what was stored stays, with its cursor. */
+  signal?: AbortSignal;
 }
 
 const OVERLAP_MS = 24 * 60 * 60 * 1000;
@@ -206,6 +208,8 @@ async function syncProject(
   let token: string | undefined;
   let latest = cursor?.updated ?? null;
   for (let page = 1; page <= MAX_PAGES; page++) {
+    if (options.signal?.aborted)
+      throw new Error('stopped before the next page (the host is shutting down); the next run resumes');
     const answer = await client.search(jql, token);
     counts.pages++;
     const events: IncidentEvent[] = [];
