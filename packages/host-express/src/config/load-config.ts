@@ -20,6 +20,7 @@ import {
   signingKeysValue,
   trustProxyValue,
 } from './env-values.js';
+import { readHubspotSettings } from '../connectors/hubspot/settings.js';
 import type { HostConfig, LogLevel } from './host-config.js';
 
 /** Every bad value at once, one message each: fixing a deployment should take one attempt. */
@@ -216,6 +217,10 @@ export function loadConfig(
     need('JIRA_BASE_URL', 'when other JIRA_* options are set');
   }
 
+  // The connectors read their own variables (connectors/*/settings.ts).
+  const hubspot = readHubspotSettings(env);
+  problems.push(...hubspot.problems);
+
   if (problems.length > 0) throw new ConfigError(problems);
 
   const prefix = v.S3_PREFIX ?? '';
@@ -301,6 +306,7 @@ export function loadConfig(
       ai: v.SYNC_SCHEDULE_AI === undefined ? DEFAULT_SYNC_SCHEDULE.ai : v.SYNC_SCHEDULE_AI,
     },
     connectors: {
+      hubspot: hubspot.settings,
       jira:
         v.JIRA_BASE_URL && v.JIRA_EMAIL && v.JIRA_API_TOKEN
           ? {

@@ -68,6 +68,24 @@ export interface VendorHttpOptions {
 export interface VendorHttp {
   /** GET `path` (relative to baseUrl) and parse the JSON body with `schema`. */
   getJson<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams): Promise<T>;
+  /** POST `body` as JSON to `path` and parse the JSON answer with `schema` (Windsurf, Cursor). */
+  postJson<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T>;
+  /**
+   * GET `path` where "nothing" is an answer, not an error: 204, an empty body, or a status in
+   * `emptyStatuses` (e.g. Copilot's 404 for a day without a report) give `body: null`.
+   */
+  getJsonOrNothing<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    searchParams?: URLSearchParams,
+    emptyStatuses?: readonly number[],
+  ): Promise<{ status: number; body: T | null }>;
+  /**
+   * GET an absolute URL (a vendor's signed download link) with the same retries and count, but
+   * without the vendor's headers: the link carries its own signature, and the credentials must not
+   * travel to another host. Answers the body as text.
+   */
+  getUrlText(url: string): Promise<string>;
   /** Requests sent so far, retries included. */
   readonly requests: number;
 }
@@ -126,6 +144,12 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     },
   });
 
+  // Signed download links: the same rules and count, none of the vendor's headers, absolute URLs.
+  const plain: KyInstance = http.extend({
+    prefixUrl: '',
+    headers: Object.fromEntries(Object.keys(options.headers).map((name) => [name, undefined])),
+  });
+
   async function getJson<T>(path: string, schema: z.ZodType<T>, searchParams?: URLSearchParams): Promise<T> {
     const what = `GET ${path}`;
     let response: Response;
@@ -134,7 +158,55 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     } catch (error) {
       throw await describeFailure(vendor, what, error, options.isQuotaExhausted, maxRetryAfterMs);
     }
+    return parseAnswer(what, response, await response.text(), schema);
+  }
+
+  async function postJson<T>(path: string, body: unknown, schema: z.ZodType<T>): Promise<T> {
+    const what = `POST ${path}`;
+    let response: Response;
+    try {
+      response = await http.post(path.replace(/^\//, ''), { json: body });
+    } catch (error) {
+      throw await describeFailure(vendor, what, error, options.isQuotaExhausted, maxRetryAfterMs);
+    }
+    return parseAnswer(what, response, await response.text(), schema);
+  }
+
+  async function getJsonOrNothing<T>(
+    path: string,
+    schema: z.ZodType<T>,
+    searchParams?: URLSearchParams,
+    emptyStatuses: readonly number[] = [],
+  ): Promise<{ status: number; body: T | null }> {
+    const what = `GET ${path}`;
+    let response: Response;
+    try {
+      response = await http.get(path.replace(/^\//, ''), searchParams ? { searchParams } : {});
+    } catch (error) {
+      if (error instanceof HTTPError && emptyStatuses.includes(error.response.status)) {
+        return { status: error.response.status, body: null };
+      }
+      throw await describeFailure(vendor, what, error, options.isQuotaExhausted, maxRetryAfterMs);
+    }
     const text = await response.text();
+    if (response.status === 204 || text.trim() === '' || text.trim() === '""') {
+      return { status: response.status, body: null };
+    }
+    return { status: response.status, body: parseAnswer(what, response, text, schema) };
+  }
+
+  async function getUrlText(url: string): Promise<string> {
+    // Only the path goes into messages: the query string is the link's signature.
+    const what = `GET ${new URL(url).pathname} (a download link)`;
+    try {
+      const response = await plain.get(url);
+      return await response.text();
+    } catch (error) {
+      throw await describeFailure(vendor, what, error, options.isQuotaExhausted, maxRetryAfterMs);
+    }
+  }
+
+  function parseAnswer<T>(what: string, response: Response, text: string, schema: z.ZodType<T>): T {
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -164,6 +236,9 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
 
   return {
     getJson,
+    postJson,
+    getJsonOrNothing,
+    getUrlText,
     get requests() {
       return requests;
     },

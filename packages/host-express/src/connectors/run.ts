@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { HostConfig } from '../config/index.js';
 import type { Database, SyncSource } from '../store/schema.js';
+import { syncHubspot } from './hubspot/sync.js';
 import { syncJira } from './jira/sync.js';
 import type { SourceSyncOptions, SourceSyncResult } from './source.js';
 
@@ -23,7 +24,10 @@ const DEFINITIONS: Record<SyncSource, SourceDefinition> = {
   hubspot: {
     name: 'HubSpot',
     needs: 'HUBSPOT_ACCESS_TOKEN',
-    run: () => null,
+    run: (db, config, options) => {
+      const settings = config.connectors.hubspot;
+      return settings ? syncHubspot(db, settings, options) : null;
+    },
   },
   github: {
     name: 'GitHub',

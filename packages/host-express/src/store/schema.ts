@@ -32,6 +32,8 @@ export interface AccountManagersTable {
   photo_url: string | null;
   /** Absolute meetings link ("Book a meeting with my Account Manager"). */
   booking_url: string | null;
+  /** HubSpot owner id, when synced from HubSpot (migration 0010). */
+  hubspot_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: TimestampDefault;
 }
 
@@ -62,6 +64,8 @@ export interface ContactsTable {
   owner_id: string | null;
   /** Other raw CRM properties, in their CRM names. */
   properties: JsonDefault<Record<string, unknown>>;
+  /** HubSpot contact id, when synced from HubSpot (migration 0010; unique per company). */
+  hubspot_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
 }
@@ -77,6 +81,8 @@ export interface DealsTable {
   start_date: Day | null;
   end_date: Day | null;
   hours: number | null;
+  /** HubSpot deal id, when synced from HubSpot (migration 0010; unique per company). */
+  hubspot_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
 }
@@ -97,6 +103,8 @@ export interface ProjectsTable {
    * window rule (0–365, default 7; migration 0007).
    */
   attribution_window_days: Generated<number>;
+  /** HubSpot custom-object record id, when synced from HubSpot (migration 0010; unique per company). */
+  hubspot_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: TimestampDefault;
   updated_at: TimestampDefault;
 }

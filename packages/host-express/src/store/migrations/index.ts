@@ -8,6 +8,7 @@ import * as readVersions from './0006-read-versions.js';
 import * as ingest from './0007-ingest.js';
 import * as readVersionsScoped from './0008-read-versions-scoped.js';
 import * as syncState from './0009-sync-state.js';
+import * as hubspotSync from './0010-hubspot-sync.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -24,4 +25,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0007-ingest': ingest,
   '0008-read-versions-scoped': readVersionsScoped,
   '0009-sync-state': syncState,
+  '0010-hubspot-sync': hubspotSync,
 };
