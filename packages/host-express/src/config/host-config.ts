@@ -1,3 +1,4 @@
+import type { GithubSettings } from '../connectors/github/settings.js';
 import type { HubspotSettings } from '../connectors/hubspot/settings.js';
 import type { SigningKey } from './env-values.js';
 
@@ -110,7 +111,11 @@ export interface HostConfig {
   /** The provider's brand in the portal's navigation (PORTAL_BRAND_NAME, PORTAL_BRAND_LOGO_URL). */
   portalBrand: { name?: string; logo?: string };
   /** Vendor systems the host syncs its store from (`client-portal-host sync`); null: not configured. */
-  connectors: { hubspot: HubspotSettings | null; jira: JiraSettings | null };
+  connectors: {
+    hubspot: HubspotSettings | null;
+    github: GithubSettings | null;
+    jira: JiraSettings | null;
+  };
   /**
    * When each configured source syncs through the job queue (jobs/sync-schedule.ts): a five-field
    * cron expression in UTC, or null (SYNC_SCHEDULE_*=off) for manual `sync` runs only.

@@ -20,6 +20,7 @@ import {
   signingKeysValue,
   trustProxyValue,
 } from './env-values.js';
+import { readGithubSettings } from '../connectors/github/settings.js';
 import { readHubspotSettings } from '../connectors/hubspot/settings.js';
 import type { HostConfig, LogLevel } from './host-config.js';
 
@@ -219,7 +220,8 @@ export function loadConfig(
 
   // The connectors read their own variables (connectors/*/settings.ts).
   const hubspot = readHubspotSettings(env);
-  problems.push(...hubspot.problems);
+  const github = readGithubSettings(env);
+  problems.push(...hubspot.problems, ...github.problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -307,6 +309,7 @@ export function loadConfig(
     },
     connectors: {
       hubspot: hubspot.settings,
+      github: github.settings,
       jira:
         v.JIRA_BASE_URL && v.JIRA_EMAIL && v.JIRA_API_TOKEN
           ? {

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { HostConfig } from '../config/index.js';
 import type { Database, SyncSource } from '../store/schema.js';
+import { syncGithub } from './github/sync.js';
 import { syncHubspot } from './hubspot/sync.js';
 import { syncJira } from './jira/sync.js';
 import type { SourceSyncOptions, SourceSyncResult } from './source.js';
@@ -32,7 +33,10 @@ const DEFINITIONS: Record<SyncSource, SourceDefinition> = {
   github: {
     name: 'GitHub',
     needs: 'GITHUB_TOKEN, or GITHUB_APP_ID and GITHUB_APP_PRIVATE_KEY',
-    run: () => null,
+    run: (db, config, options) => {
+      const settings = config.connectors.github;
+      return settings ? syncGithub(db, settings, options) : null;
+    },
   },
   jira: {
     name: 'Jira',
