@@ -81,10 +81,10 @@ type DayTuple = [
   day: string,
   activeUsers: number,
   suggestions: number | null,
-  acceptances: number,
+  acceptances: number | null,
   linesSuggested: number | null,
-  linesAccepted: number,
-  chatRequests: number,
+  linesAccepted: number | null,
+  chatRequests: number | null,
   agentRequests: number | null,
 ];
 

@@ -33,6 +33,22 @@ const row = (tool: AiAggregateRow['tool'], day: string, fields: Partial<AiAggreg
 const range = { from: '2025-06-10', to: '2025-06-13' };
 
 describe('toolUsage', () => {
+  it('reads counters stored null (not reported, migration 0011) as the contract requires: 0 where it needs a count', () => {
+    const usage = toolUsage(
+      scope('windsurf'),
+      [row('windsurf', '2025-06-11', { acceptances: null, lines_accepted: null, chat_requests: null })],
+      1,
+      range,
+    );
+    expect(usage.totals).toMatchObject({
+      acceptances: 0,
+      linesAccepted: 0,
+      chatRequests: 0,
+      agentRequests: 3,
+    });
+    expect(aiToolUsageSchema.safeParse(usage).success).toBe(true);
+  });
+
   it('fills days without a row with zeros, and keeps unreported counters null', () => {
     const usage = toolUsage(scope('windsurf'), [row('windsurf', '2025-06-11')], 3, range);
     expect(usage.daily.map((d) => d.date)).toEqual(['2025-06-10', '2025-06-11', '2025-06-12', '2025-06-13']);

@@ -19,10 +19,12 @@ export interface AiAggregateRow {
   day: string;
   active_users: number;
   suggestions: number | null;
-  acceptances: number;
+  // Nullable in the store since migration 0011 (a surface a tool does not report), but the
+  // contract's answer requires these three: they read as 0 (`count`).
+  acceptances: number | null;
   lines_suggested: number | null;
-  lines_accepted: number;
-  chat_requests: number;
+  lines_accepted: number | null;
+  chat_requests: number | null;
   agent_requests: number | null;
 }
 

@@ -1,3 +1,4 @@
+import type { AiToolsSettings } from '../connectors/ai/settings.js';
 import type { GithubSettings } from '../connectors/github/settings.js';
 import type { HubspotSettings } from '../connectors/hubspot/settings.js';
 import type { SigningKey } from './env-values.js';
@@ -115,6 +116,7 @@ export interface HostConfig {
     hubspot: HubspotSettings | null;
     github: GithubSettings | null;
     jira: JiraSettings | null;
+    ai: AiToolsSettings | null;
   };
   /**
    * When each configured source syncs through the job queue (jobs/sync-schedule.ts): a five-field

@@ -20,6 +20,7 @@ import {
   signingKeysValue,
   trustProxyValue,
 } from './env-values.js';
+import { readAiToolsSettings } from '../connectors/ai/settings.js';
 import { readGithubSettings } from '../connectors/github/settings.js';
 import { readHubspotSettings } from '../connectors/hubspot/settings.js';
 import type { HostConfig, LogLevel } from './host-config.js';
@@ -221,7 +222,8 @@ export function loadConfig(
   // The connectors read their own variables (connectors/*/settings.ts).
   const hubspot = readHubspotSettings(env);
   const github = readGithubSettings(env);
-  problems.push(...hubspot.problems, ...github.problems);
+  const ai = readAiToolsSettings(env);
+  problems.push(...hubspot.problems, ...github.problems, ...ai.problems);
 
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -310,6 +312,7 @@ export function loadConfig(
     connectors: {
       hubspot: hubspot.settings,
       github: github.settings,
+      ai: ai.settings,
       jira:
         v.JIRA_BASE_URL && v.JIRA_EMAIL && v.JIRA_API_TOKEN
           ? {

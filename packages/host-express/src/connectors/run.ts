@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { HostConfig } from '../config/index.js';
 import type { Database, SyncSource } from '../store/schema.js';
+import { syncAiTools } from './ai/sync.js';
 import { syncGithub } from './github/sync.js';
 import { syncHubspot } from './hubspot/sync.js';
 import { syncJira } from './jira/sync.js';
@@ -63,7 +64,10 @@ const DEFINITIONS: Record<SyncSource, SourceDefinition> = {
   ai: {
     name: 'AI tools',
     needs: 'WINDSURF_SERVICE_KEY, COPILOT_TOKEN or CURSOR_API_KEY',
-    run: () => null,
+    run: (db, config, options) => {
+      const settings = config.connectors.ai;
+      return settings ? syncAiTools(db, settings, options) : null;
+    },
   },
 };
 
@@ -72,7 +76,7 @@ export const sourceNeeds = (source: SyncSource): string => DEFINITIONS[source].n
 
 /** Whether this host has the source's connector configured (without running anything). */
 export function isConfigured(config: HostConfig, source: SyncSource): boolean {
-  return (config.connectors as Partial<Record<SyncSource, unknown>>)[source] != null;
+  return config.connectors[source] != null;
 }
 
 export function configuredSources(config: HostConfig): SyncSource[] {

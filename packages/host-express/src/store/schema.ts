@@ -320,12 +320,27 @@ export interface AiUsageDailyTable {
   user_key: Generated<string>;
   active_users: number;
   suggestions: number | null;
-  acceptances: number;
+  acceptances: number | null;
   lines_suggested: number | null;
-  lines_accepted: number;
-  chat_requests: number;
+  lines_accepted: number | null;
+  chat_requests: number | null;
   agent_requests: number | null;
+  /** Migration 0011: CLI requests (Copilot's CLI feature); null where not reported. */
+  cli_requests: number | null;
   breakdown: JsonDefault<AiUsageBreakdown>;
+}
+
+/** What a vendor answered, per scope, day and report (migration 0011): re-fetching a day replaces it. */
+export interface AiUsageRawTable {
+  company_id: string;
+  project_id: string;
+  tool: 'windsurf' | 'copilot' | 'cursor';
+  scope_name: string;
+  day: Day;
+  /** Which call answered it: 'custom', 'cascade' (Windsurf), 'organization-1-day', 'users-1-day' (Copilot), 'daily-usage' (Cursor). */
+  report: string;
+  payload: Json<unknown>;
+  fetched_at: TimestampDefault;
 }
 
 // ── Content ──────────────────────────────────────────────────────────────────────────────────
@@ -587,6 +602,7 @@ export interface Database {
   ai_tool_scopes: AiToolScopesTable;
   ai_usage_daily: AiUsageDailyTable;
   ai_usage_breakdowns: AiUsageBreakdownsTable;
+  ai_usage_raw: AiUsageRawTable;
   documents: DocumentsTable;
   kb_articles: KbArticlesTable;
   users: UsersTable;

@@ -14,6 +14,7 @@ const TABLES = [
   'ai_tool_scopes',
   'ai_usage_breakdowns',
   'ai_usage_daily',
+  'ai_usage_raw',
   'audit_log',
   'code_changes',
   'companies',

@@ -194,8 +194,8 @@ function breakdown(random: DemoRandom, total: Counters, tool: Tool): AiUsageBrea
       return {
         name,
         suggestions: total.suggestions === null ? null : Math.round(total.suggestions * share),
-        acceptances: Math.round(total.acceptances * share),
-        linesAccepted: Math.round(total.lines_accepted * share),
+        acceptances: Math.round((total.acceptances ?? 0) * share),
+        linesAccepted: Math.round((total.lines_accepted ?? 0) * share),
       };
     });
   return { language: split(LANGUAGES), ide: split(IDES), model: split(MODELS[tool]) };
