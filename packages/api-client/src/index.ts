@@ -87,5 +87,6 @@ export * from './schemas/knowledge-base.js';
 export * from './schemas/profile.js';
 export * from './schemas/projects.js';
 export * from './schemas/request-rules.js';
+export * from './schemas/sync-status.js';
 export * from './schemas/talent.js';
 export * from './schemas/teams.js';

@@ -14,6 +14,7 @@ export const CONTRACT_TAGS = [
   'Documents',
   'Help',
   'Ingest',
+  'Operations',
 ] as const;
 export type ContractTag = (typeof CONTRACT_TAGS)[number];
 

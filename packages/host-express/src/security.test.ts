@@ -40,6 +40,7 @@ const ACME_REQUESTS: Partial<Record<RouteId, Input>> = {
   knowledgeBase: {},
   knowledgeBaseSearch: { query: { q: own.searchQuery } },
   knowledgeBaseArticle: { params: { slug: own.articleSlug } },
+  syncStatus: {},
 };
 
 /** Every route that takes an id, with Globex's. */
@@ -56,7 +57,7 @@ const FOREIGN_REQUESTS: [RouteId, Input][] = [
 ];
 
 const STRICT_POSTS: RouteId[] = ['talentAssociations', 'signedUrl', 'actAs'];
-const STAFF_ONLY: RouteId[] = ['staffCompanies', 'actAs'];
+const STAFF_ONLY: RouteId[] = ['staffCompanies', 'actAs', 'syncStatus'];
 
 function urlOf(id: RouteId, input: Input): string {
   const path = routes[id].path.replace(/\{(\w+)\}/g, (_, name: string) =>

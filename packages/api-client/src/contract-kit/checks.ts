@@ -241,9 +241,26 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     },
     { name: 'signOut: 204 without a session', routeId: 'signOut', signedIn: false, body: {}, expect: [204] },
   ];
-  // Customers are refused (403); staff may list companies and get 404 for an unknown one.
+  // Customers are refused (403); staff may list companies and get 404 for an unknown one, and see
+  // the connectors' syncs (never cached).
   const staff: CheckSpec[] = [
     denied('staffCompanies', 'customers → 403, staff → the list', {}, [200, 403]),
+    denied(
+      'syncStatus',
+      'customers → 403, staff → every source, never cached',
+      {
+        assert: ({ response, body }) => [
+          ...(/no-store/i.test(response.headers.get('cache-control') ?? '')
+            ? []
+            : ['Cache-Control must be no-store']),
+          ...(JSON.stringify((get(body, ['sources']) as { source: string }[]).map((s) => s.source)) ===
+          JSON.stringify(['hubspot', 'github', 'jira', 'ai'])
+            ? []
+            : ['expected the sources hubspot, github, jira, ai, in that order']),
+        ],
+      },
+      [200, 403],
+    ),
     denied(
       'actAs',
       'unknown company (or a customer) → 403/404',

@@ -84,6 +84,7 @@ const REQUESTS: Record<RouteId, MockCall> = {
     headers: { ...WEBHOOK_TARGET, 'x-github-event': 'ping', 'x-github-delivery': 'delivery-1' },
     body: { zen: 'Keep it logically awesome.', hook_id: 1 },
   },
+  syncStatus: {},
 };
 
 /** Signs a webhook body as GitHub does, with the mock webhook's secret. */

@@ -6,6 +6,7 @@ import { emptyCrmFixture } from './fixtures/crm.js';
 import { doraEventsMock, doraMock } from './dora-route-mocks.js';
 import { doraMetricsFromHistory } from './fixtures/dora.js';
 import type { PortalFixtures } from './fixtures/portal.js';
+import { emptySyncStatusFixture, syncStatusFixture } from './fixtures/sync-status.js';
 import { githubDelivery, ingestBatch } from './machine-routes.js';
 import { json, type MockReply, notFound } from './replies.js';
 
@@ -179,6 +180,11 @@ export const routeMocks: Record<RouteId, RouteMock> = {
   ingestIncidents: same(ingestBatch),
   ingestPushes: same(ingestBatch),
   githubWebhook: same(githubDelivery),
+  // As staff see it: the mock caller is let through, as for staffCompanies ('forbidden': a customer).
+  syncStatus: {
+    success: ({ fixtures }) => json(syncStatusFixture(fixtures.now), NO_STORE),
+    empty: () => json(emptySyncStatusFixture(), NO_STORE),
+  },
 };
 
 function wrap(

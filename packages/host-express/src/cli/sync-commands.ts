@@ -8,8 +8,7 @@ import {
   sourceNeeds,
 } from '../connectors/run.js';
 import type { SourceSyncOptions } from '../connectors/source.js';
-import { syncStatus } from '../connectors/sync-state.js';
-import { recentSyncJobs } from '../jobs/sync-schedule.js';
+import { buildSyncReport } from '../jobs/sync-report.js';
 import { migrateToLatest } from '../store/index.js';
 import type { SyncCounts, SyncSource } from '../store/schema.js';
 import { CliError, type CliIo, say } from './io.js';
@@ -105,50 +104,35 @@ export async function syncCommand(config: HostConfig, io: CliIo, input: SyncComm
 }
 
 async function printStatus(
-  store: Parameters<typeof recentSyncJobs>[0],
+  store: Parameters<typeof buildSyncReport>[0],
   config: HostConfig,
   io: CliIo,
   source: SyncSource | undefined,
 ): Promise<void> {
-  const { db } = store;
-  const rows = await syncStatus(db, source);
-  const jobs = await recentSyncJobs(store, 1);
-  const keys = new Map(
-    (await db.selectFrom('projects').select(['id', 'jira_key']).execute()).map((p) => [
-      p.id,
-      p.jira_key || p.id,
-    ]),
-  );
-  const when = (d: Date | null) => (d ? d.toISOString().replace('.000Z', 'Z') : 'never');
-  for (const s of source ? [source] : SYNC_SOURCES) {
-    const own = rows.filter((r) => r.source === s);
-    if (own.length === 0) {
-      say(
-        io,
-        `${s}: never synced${isConfigured(config, s) ? '' : ` (not configured: set ${sourceNeeds(s)})`}`,
-      );
+  const report = await buildSyncReport(store, config, source);
+  const when = (at: string | null) => (at ? at.replace('.000Z', 'Z') : 'never');
+  for (const { source: s, configured, schedule, lastJob: job, scopes } of report.sources) {
+    if (scopes.length === 0) {
+      say(io, `${s}: never synced${configured ? '' : ` (not configured: set ${sourceNeeds(s)})`}`);
       continue;
     }
-    const schedule = config.syncSchedule[s];
     say(
       io,
-      `${s}:${isConfigured(config, s) ? ` scheduled ${schedule ? `"${schedule}" (UTC)` : 'off'}` : ' (not configured here)'}`,
+      `${s}:${configured ? ` scheduled ${schedule ? `"${schedule}" (UTC)` : 'off'}` : ' (not configured here)'}`,
     );
-    const job = jobs.find((j) => j.source === s);
     if (job) {
       say(
         io,
         `  last scheduled run: ${job.state}${job.retryCount ? ` after ${job.retryCount} retr${job.retryCount === 1 ? 'y' : 'ies'}` : ''}, queued ${when(job.createdAt)}${job.completedAt ? `, ended ${when(job.completedAt)}` : ''}`,
       );
     }
-    for (const r of own) {
-      const scope = r.scope ? (keys.get(r.scope) ?? r.scope) : '(all)';
-      const cursor = r.cursor && typeof r.cursor === 'object' ? ` cursor ${JSON.stringify(r.cursor)}` : '';
+    for (const r of scopes) {
+      const cursor = r.cursor === null ? '' : ` cursor ${r.cursor}`;
       say(
         io,
-        `  ${scope}${r.companyId ? ` (${r.companyId})` : ''}: ${r.status}; last success ${when(r.lastSuccessAt)}, last run ${when(r.lastStartedAt)}${cursor}`,
+        `  ${r.label}${r.companyId ? ` (${r.companyId})` : ''}: ${r.status}; last success ${when(r.lastSuccessAt)}, last run ${when(r.lastStartedAt)}${cursor}`,
       );
-      if (r.lastCounts) say(io, `    ${counted(r.lastCounts)}`);
+      if (r.counts) say(io, `    ${counted(r.counts)}`);
       if (r.lastError) say(io, `    last error: ${r.lastError}`);
     }
   }

@@ -70,6 +70,8 @@ function otherMethodsOf(op: Operation): string[] {
 }
 
 /** Statuses of valid requests that are not 2xx/3xx on purpose. */
+const STAFF_ONLY: ReadonlySet<string> = new Set(['staffCompanies', 'actAs', 'syncStatus']);
+
 function expectedBaselineStatus(op: Operation, c: FuzzCase): number | null {
   // The probe account of sign-in fuzzing does not exist (the demo accounts must not be locked).
   if (op.operationId === 'signIn') return 401;
@@ -78,8 +80,7 @@ function expectedBaselineStatus(op: Operation, c: FuzzCase): number | null {
   // routes/webhooks-github.test.ts).
   if (op.machine) return 401;
   // Staff-only routes refuse customers.
-  if ((op.operationId === 'staffCompanies' || op.operationId === 'actAs') && c.identity === 'customer')
-    return 403;
+  if (STAFF_ONLY.has(op.operationId) && c.identity === 'customer') return 403;
   return null;
 }
 

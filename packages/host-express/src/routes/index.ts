@@ -3,13 +3,15 @@ import type { HostContext } from '../context.js';
 import { createAnalyticsRoutes } from './analytics.js';
 import { createContentRoutes } from './content.js';
 import { createCustomerRoutes } from './customer.js';
+import { createOperationsRoutes } from './operations.js';
 
 /**
  * The contract's data routes (profile, CRM, talent, teams, account manager, analytics, documents,
- * knowledge base), mounted on /api after CORS, the CSRF guard (state-changing requests must be
- * same-origin JSON), `express.json()` (size-limited) and `loadSession`; before the /api 404 and the
- * error handler. Server-to-server routes (signed webhooks) cannot pass the CSRF guard: mount them in
- * app.ts before it, with `express.raw()` so the signature covers the exact bytes.
+ * knowledge base) and its staff-only operations routes (./operations.ts), mounted on /api after
+ * CORS, the CSRF guard (state-changing requests must be same-origin JSON), `express.json()`
+ * (size-limited) and `loadSession`; before the /api 404 and the error handler. Server-to-server
+ * routes (signed webhooks) cannot pass the CSRF guard: mount them in app.ts before it, with
+ * `express.raw()` so the signature covers the exact bytes.
  * Each route: `ctx.auth.requireSession`, `requireCompany` (./scope.js), `validate(routes.<id>)`
  * from ../http/validate.js, queries scoped by `scopeOf(req).companyId`, errors through
  * ../http/problem.js (or thrown: the error handler answers problem+json).
@@ -21,5 +23,6 @@ export function createApiRoutes(ctx: HostContext, router: Router = createRouter(
   createCustomerRoutes(ctx, router);
   createAnalyticsRoutes(ctx, router);
   createContentRoutes(ctx, router);
+  createOperationsRoutes(ctx, router);
   return router;
 }

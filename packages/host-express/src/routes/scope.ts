@@ -36,6 +36,17 @@ export const requireCompany: RequestHandler = (req, res, next) => {
   next();
 };
 
+/**
+ * After `requireSession`: lets provider staff through, whatever company they act for (none needed),
+ * and answers customers 403. The role comes only from the session.
+ */
+export const requireStaff: RequestHandler = (req, res, next) => {
+  const identity = req.identity;
+  if (!identity) return problem(res, 401, 'Unauthorized', 'Sign in to continue.');
+  if (identity.role !== 'staff') return problem(res, 403, 'Forbidden', 'Only provider staff can see this.');
+  next();
+};
+
 /** The scope `requireCompany` set; throws if a route forgot the middleware (a bug, answered 500). */
 export function scopeOf(req: Request): CallerScope {
   const scope = scopes.get(req);
