@@ -87,6 +87,15 @@ function printBanner(io: CliIo, host: PortalHost, url: string, port: number): vo
     const width = Math.max(...DEMO_SIGN_INS.map((a) => a.email.length));
     for (const account of DEMO_SIGN_INS) say(io, `  ${account.email.padEnd(width)}  ${account.description}`);
   }
+  if (host.syncSchedule && host.syncSchedule.sources.length > 0) {
+    const each = host.syncSchedule.sources.map(
+      (s) => `${s} ${config.syncSchedule[s] ? `"${config.syncSchedule[s]}"` : 'off'}`,
+    );
+    say(
+      io,
+      `Scheduled syncs (UTC): ${each.join(', ')}; \`client-portal-host sync --status\` shows how they went.`,
+    );
+  }
   if (config.documents.signingKeysEphemeral && config.store.kind === 'postgres') {
     say(io, 'Note: SIGNING_KEYS is not set; download links only work on this instance until it restarts.');
   }

@@ -1,5 +1,6 @@
 import type PgBoss from 'pg-boss';
 import { createPortalHost } from '../app.js';
+import { startHost } from '../cli/start.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SourceSyncResult } from '../connectors/source.js';
 import { emptyCounts } from '../connectors/sync-state.js';
@@ -7,6 +8,7 @@ import { type FakeJira, startFakeJira } from '../connectors/test-support/fake-ji
 import { seedFixture } from '../ingest/test-support/fixture.js';
 import { openPostgresStore } from '../store/open-store.js';
 import type { SyncSource } from '../store/schema.js';
+import { testIo } from '../test-support/cli-io.js';
 import { testConfig } from '../test-support/host.js';
 import { type TestStore, testStores } from '../test-support/stores.js';
 import { startJobQueue } from './queue.js';
@@ -206,6 +208,14 @@ describe.each(testStores)('the sync schedule on $name', (kind) => {
     } finally {
       await host.close();
     }
+    // `start` says what it schedules.
+    const io = testIo({});
+    const running = await startHost({ config: { ...config(), port: 0 }, io: io.io, store, demo: false });
+    await running.stop();
+    expect(io.out()).toContain(
+      'Scheduled syncs (UTC): jira "*/15 * * * *"; `client-portal-host sync --status`',
+    );
+
     const plain = await createPortalHost(testConfig(), { store });
     expect(plain.syncSchedule).toBeNull();
     await plain.close();
