@@ -13,7 +13,8 @@ export const aiUsageQuerySchema = z
 /**
  * One day of a tool's usage, in the same fields for Windsurf, Copilot and Cursor. A counter a tool
  * does not report is null, not 0: Windsurf has no "suggestions shown", so its acceptance rate cannot
- * be computed.
+ * be computed; a surface a tool does not report (chat for a Windsurf `emails` scope, the CLI outside
+ * Copilot) is null too, never "nobody used it".
  */
 export const aiUsageDaySchema = named(
   'AiUsageDay',
@@ -27,10 +28,17 @@ export const aiUsageDaySchema = named(
     acceptances: count,
     linesSuggested: z.nullable(count),
     linesAccepted: count,
-    chatRequests: count,
+    chatRequests: described(
+      z.nullable(count),
+      'Chat requests; null when the tool does not report chat for this scope.',
+    ),
     agentRequests: described(
       z.nullable(count),
       'Agent (Cascade / agent mode) requests; null when not reported.',
+    ),
+    cliRequests: described(
+      z.nullable(count),
+      'CLI / terminal requests; null when not reported (only GitHub Copilot reports them today).',
     ),
   }),
 );
@@ -68,12 +76,19 @@ export const aiToolUsageSchema = named(
       ),
       linesSuggested: z.nullable(count),
       linesAccepted: count,
-      chatRequests: count,
+      chatRequests: described(
+        z.nullable(count),
+        'Chat requests; null when the tool does not report chat for this scope.',
+      ),
       agentRequests: z.nullable(count),
+      cliRequests: described(
+        z.nullable(count),
+        'CLI / terminal requests; null when not reported (only GitHub Copilot reports them today).',
+      ),
     }),
     daily: described(
       z.array(aiUsageDaySchema),
-      'One row per day of the range, oldest first; days without use are zeros.',
+      'One row per day of the range, oldest first; days without use are zeros (null where not reported).',
     ),
     breakdowns: z.object({
       language: z.array(aiUsageBreakdownRowSchema),

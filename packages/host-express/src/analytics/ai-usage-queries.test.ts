@@ -9,10 +9,15 @@ import { aiUsage } from './ai-usage-queries.js';
 describe.each(testStores)('AI usage from the store on $name', (kind) => {
   let store: TestStore;
   const range = { from: '2025-06-10', to: '2025-06-12' };
-  const day = (date: string, breakdown: unknown, userKey = '*') => ({
+  const day = (
+    date: string,
+    breakdown: unknown,
+    userKey = '*',
+    fields: { tool?: 'copilot' | 'cursor'; chat_requests?: number | null; cli_requests?: number | null } = {},
+  ) => ({
     company_id: 'co',
     project_id: 'co-app',
-    tool: 'copilot' as const,
+    tool: 'copilot' as 'copilot' | 'cursor',
     day: date,
     user_key: userKey,
     active_users: 2,
@@ -22,7 +27,9 @@ describe.each(testStores)('AI usage from the store on $name', (kind) => {
     lines_accepted: 40,
     chat_requests: 5,
     agent_requests: null,
+    cli_requests: null as number | null,
     breakdown: JSON.stringify(breakdown),
+    ...fields,
   });
 
   beforeAll(async () => {
@@ -44,15 +51,30 @@ describe.each(testStores)('AI usage from the store on $name', (kind) => {
       })
       .execute();
     await db
+      .insertInto('ai_tool_scopes')
+      .values({
+        company_id: 'co',
+        project_id: 'co-app',
+        tool: 'cursor',
+        scope_kind: 'emails',
+        scope_name: 'dev@co.example',
+      })
+      .execute();
+    await db
       .insertInto('ai_usage_daily')
       .values([
-        day('2025-06-10', {
-          language: [
-            { name: 'Go', suggestions: 10, acceptances: 2, linesAccepted: 3 },
-            { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
-          ],
-          ide: 'not an array',
-        }),
+        day(
+          '2025-06-10',
+          {
+            language: [
+              { name: 'Go', suggestions: 10, acceptances: 2, linesAccepted: 3 },
+              { name: 'TypeScript', suggestions: 20, acceptances: 5, linesAccepted: 9 },
+            ],
+            ide: 'not an array',
+          },
+          '*',
+          { cli_requests: 3 },
+        ),
         day('2025-06-11', {
           language: [
             { name: 'Go', suggestions: 30, acceptances: '6', linesAccepted: 7 },
@@ -64,7 +86,10 @@ describe.each(testStores)('AI usage from the store on $name', (kind) => {
           model: [{ name: 'GPT-4.1', suggestions: null, acceptances: -3, linesAccepted: 1.6 }],
           ide: [{ name: 'VS Code', acceptances: 'many', linesAccepted: 0.4 }],
         }),
-        day('2025-06-12', []),
+        day('2025-06-12', [], '*', { cli_requests: 4 }),
+        // Cursor reports neither chat (in this store) nor the CLI: not reported, never 0.
+        day('2025-06-10', [], '*', { tool: 'cursor', chat_requests: null }),
+        day('2025-06-11', [], '*', { tool: 'cursor', chat_requests: null }),
         // Outside the range, and a per-user row: neither is part of the breakdowns.
         day('2025-06-13', { language: [{ name: 'Go', acceptances: 1000 }] }),
         day('2025-06-11', { language: [{ name: 'Go', acceptances: 1000 }] }, 'user-1'),
@@ -88,6 +113,16 @@ describe.each(testStores)('AI usage from the store on $name', (kind) => {
     });
     expect(copilot?.daily.map((d) => d.date)).toEqual(['2025-06-10', '2025-06-11', '2025-06-12']);
     expect(copilot?.totals.activeUsers).toBe(2);
+  });
+
+  it('keeps chat and CLI requests null when no day reports them, and sums the days that do', async () => {
+    const usage = await aiUsage(store.db, 'co', 'APP', range);
+    expect(usage?.tools.map((t) => t.tool)).toEqual(['copilot', 'cursor']);
+    const [copilot, cursor] = usage?.tools ?? [];
+    expect(copilot?.totals).toMatchObject({ chatRequests: 15, cliRequests: 7, agentRequests: null });
+    expect(copilot?.daily.map((d) => d.cliRequests)).toEqual([3, 0, 4]);
+    expect(cursor?.totals).toMatchObject({ chatRequests: null, cliRequests: null });
+    expect(cursor?.daily.every((d) => d.chatRequests === null && d.cliRequests === null)).toBe(true);
   });
 
   it('answers null for another company, a blank key, or a project without AI data', async () => {

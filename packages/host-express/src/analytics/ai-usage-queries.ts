@@ -13,7 +13,9 @@ import {
 // GET /api/agents/windsurf in one round trip: the company's analytics project by its Jira key, the
 // tools with usage data and what each reports on, their aggregate rows ('*') of the range, the
 // distinct users of the range (from the per-user rows), and the per-day breakdowns (language, IDE,
-// model) summed by name. Each part comes as one JSON text, parsed natively.
+// model) summed by name. Each part comes as one JSON text, parsed natively. Counters stay as stored:
+// null (a surface the tool does not report, migration 0011) is not coalesced to 0 here, so a total
+// over days all null stays null (toolUsage).
 //
 // The breakdowns are summed from ai_usage_breakdowns, the entries a trigger extracts from the jsonb
 // when a connector writes a day (migration 0005, which also says which entries count).
@@ -51,7 +53,7 @@ const usageRows = precompiled(
     select
       ${toolsWithDataJson} as tools,
       (select coalesce(json_agg(json_build_array(u.tool, u.day, u.active_users, u.suggestions, u.acceptances,
-          u.lines_suggested, u.lines_accepted, u.chat_requests, u.agent_requests)), '[]')::text
+          u.lines_suggested, u.lines_accepted, u.chat_requests, u.agent_requests, u.cli_requests)), '[]')::text
         from ai_usage_daily u
         where u.company_id = p.company_id and u.project_id = p.id and u.user_key = '*'
           and u.day >= ${args.from}::date and u.day <= ${args.to}::date
@@ -86,6 +88,7 @@ type DayTuple = [
   linesAccepted: number | null,
   chatRequests: number | null,
   agentRequests: number | null,
+  cliRequests: number | null,
 ];
 
 type BreakdownTuple = [
@@ -123,6 +126,7 @@ export async function aiUsage(
       linesAccepted,
       chat,
       agent,
+      cli,
     ]): AiAggregateRow => ({
       tool,
       day,
@@ -133,6 +137,7 @@ export async function aiUsage(
       lines_accepted: linesAccepted,
       chat_requests: chat,
       agent_requests: agent,
+      cli_requests: cli,
     }),
   );
   const users = JSON.parse(row.users) as Partial<Record<AiTool, number>>;

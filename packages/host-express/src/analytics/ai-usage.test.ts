@@ -27,13 +27,14 @@ const row = (tool: AiAggregateRow['tool'], day: string, fields: Partial<AiAggreg
     lines_accepted: 40,
     chat_requests: 5,
     agent_requests: tool === 'copilot' ? null : 3,
+    cli_requests: tool === 'copilot' ? 2 : null,
     ...fields,
   }) satisfies AiAggregateRow;
 
 const range = { from: '2025-06-10', to: '2025-06-13' };
 
 describe('toolUsage', () => {
-  it('reads counters stored null (not reported, migration 0011) as the contract requires: 0 where it needs a count', () => {
+  it('reads acceptances stored null (migration 0011) as 0, and keeps chat and CLI not reported null, never 0', () => {
     const usage = toolUsage(
       scope('windsurf'),
       [row('windsurf', '2025-06-11', { acceptances: null, lines_accepted: null, chat_requests: null })],
@@ -43,10 +44,43 @@ describe('toolUsage', () => {
     expect(usage.totals).toMatchObject({
       acceptances: 0,
       linesAccepted: 0,
-      chatRequests: 0,
+      chatRequests: null,
       agentRequests: 3,
+      cliRequests: null,
     });
+    expect(usage.daily.every((d) => d.chatRequests === null && d.cliRequests === null)).toBe(true);
     expect(aiToolUsageSchema.safeParse(usage).success).toBe(true);
+  });
+
+  it('sums the days that report chat and CLI when some days do not (a null day reads 0)', () => {
+    const usage = toolUsage(
+      scope('copilot'),
+      [
+        row('copilot', '2025-06-10', { chat_requests: null, cli_requests: null }),
+        row('copilot', '2025-06-11', { chat_requests: 7, cli_requests: 4 }),
+        row('copilot', '2025-06-12', { chat_requests: 2, cli_requests: null }),
+      ],
+      1,
+      range,
+    );
+    expect(usage.totals).toMatchObject({ chatRequests: 9, cliRequests: 4 });
+    expect(usage.daily.map((d) => [d.chatRequests, d.cliRequests])).toEqual([
+      [0, 0],
+      [7, 4],
+      [2, 0],
+      [0, 0],
+    ]);
+    expect(aiToolUsageSchema.parse(usage)).toEqual(usage);
+  });
+
+  it('without rows, says what the tool reports: CLI for Copilot only, no chat for a Windsurf e-mail scope', () => {
+    const copilot = toolUsage(scope('copilot'), [], 0, range);
+    expect(copilot.totals).toMatchObject({ chatRequests: 0, cliRequests: 0, agentRequests: null });
+    const cursor = toolUsage(scope('cursor'), [], 0, range);
+    expect(cursor.totals).toMatchObject({ chatRequests: 0, cliRequests: null });
+    const windsurf = toolUsage({ ...scope('windsurf'), scope_kind: 'emails' }, [], 0, range);
+    expect(windsurf.totals).toMatchObject({ chatRequests: null, cliRequests: null, agentRequests: 0 });
+    expect(windsurf.daily[0]).toMatchObject({ chatRequests: null, cliRequests: null });
   });
 
   it('fills days without a row with zeros, and keeps unreported counters null', () => {
@@ -61,6 +95,7 @@ describe('toolUsage', () => {
       linesAccepted: 0,
       chatRequests: 0,
       agentRequests: 0,
+      cliRequests: null,
     });
     expect(usage.totals).toEqual({
       activeUsers: 3,
@@ -71,6 +106,7 @@ describe('toolUsage', () => {
       linesAccepted: 40,
       chatRequests: 5,
       agentRequests: 3,
+      cliRequests: null,
     });
     expect(usage.scope).toEqual({ kind: 'group', name: 'portal-team' });
     expect(aiToolUsageSchema.parse(usage)).toEqual(usage);
@@ -86,6 +122,7 @@ describe('toolUsage', () => {
     expect(usage.totals.suggestions).toBe(200);
     expect(usage.totals.acceptanceRate).toBe(0.25);
     expect(usage.totals.agentRequests).toBeNull();
+    expect(usage.totals.cliRequests).toBe(4);
     expect(usage.totals.activeUsers).toBe(4);
   });
 
@@ -101,13 +138,24 @@ describe('reportedCounters', () => {
     expect(reportedCounters('cursor', [])).toEqual({
       suggestions: true,
       lines_suggested: false,
+      chat_requests: true,
       agent_requests: true,
+      cli_requests: false,
     });
+    expect(reportedCounters('windsurf', [], 'emails')).toMatchObject({ chat_requests: false });
+    expect(reportedCounters('windsurf', [], 'group')).toMatchObject({ chat_requests: true });
     expect(reportedCounters('copilot', [row('copilot', '2025-06-10', { agent_requests: 4 })])).toEqual({
       suggestions: true,
       lines_suggested: true,
+      chat_requests: true,
       agent_requests: true,
+      cli_requests: true,
     });
+    expect(
+      reportedCounters('copilot', [
+        row('copilot', '2025-06-10', { chat_requests: null, cli_requests: null }),
+      ]),
+    ).toMatchObject({ chat_requests: false, cli_requests: false });
   });
 });
 

@@ -19,13 +19,15 @@ export interface AiAggregateRow {
   day: string;
   active_users: number;
   suggestions: number | null;
-  // Nullable in the store since migration 0011 (a surface a tool does not report), but the
-  // contract's answer requires these three: they read as 0 (`count`).
+  // Nullable in the store since migration 0011 (a surface a tool does not report), but every tool
+  // reports acceptances and lines accepted and the contract requires them: they read as 0 (`count`).
   acceptances: number | null;
   lines_suggested: number | null;
   lines_accepted: number | null;
+  // Nullable in the answer too (migration 0011): a surface the tool does not report is null, never 0.
   chat_requests: number | null;
   agent_requests: number | null;
+  cli_requests: number | null;
 }
 
 /**
@@ -45,17 +47,47 @@ export type AiToolScope = Pick<AiToolScopesTable, 'tool' | 'scope_kind' | 'scope
   data_through: string | null;
 };
 
-type NullableCounter = 'suggestions' | 'lines_suggested' | 'agent_requests';
-const NULLABLE: readonly NullableCounter[] = ['suggestions', 'lines_suggested', 'agent_requests'];
+type NullableCounter =
+  | 'suggestions'
+  | 'lines_suggested'
+  | 'chat_requests'
+  | 'agent_requests'
+  | 'cli_requests';
+const NULLABLE: readonly NullableCounter[] = [
+  'suggestions',
+  'lines_suggested',
+  'chat_requests',
+  'agent_requests',
+  'cli_requests',
+];
 
 /**
  * Counters each tool's API reports, for a range without rows: Windsurf has no "suggestions shown",
- * Cursor no lines suggested, Copilot no agent requests per day.
+ * Cursor no lines suggested, Copilot no agent requests per day; only Copilot reports the CLI.
+ * Windsurf's chat report has no e-mail filter: an `emails` scope has no chat (see reportedCounters).
  */
 const REPORTED_BY_DEFAULT: Record<AiTool, Record<NullableCounter, boolean>> = {
-  windsurf: { suggestions: false, lines_suggested: true, agent_requests: true },
-  copilot: { suggestions: true, lines_suggested: true, agent_requests: false },
-  cursor: { suggestions: true, lines_suggested: false, agent_requests: true },
+  windsurf: {
+    suggestions: false,
+    lines_suggested: true,
+    chat_requests: true,
+    agent_requests: true,
+    cli_requests: false,
+  },
+  copilot: {
+    suggestions: true,
+    lines_suggested: true,
+    chat_requests: true,
+    agent_requests: false,
+    cli_requests: true,
+  },
+  cursor: {
+    suggestions: true,
+    lines_suggested: false,
+    chat_requests: true,
+    agent_requests: true,
+    cli_requests: false,
+  },
 };
 
 /** Tools in the contract's order (the original portal's route is Windsurf's, so it comes first). */
@@ -68,13 +100,20 @@ const count = (value: unknown): number => {
   return Number.isFinite(n) && n > 0 ? Math.round(n) : 0;
 };
 
-/** Which nullable counters the tool reports: any value in the range's rows, else the tool's default. */
+/**
+ * Which nullable counters the tool reports: any value in the range's rows, else the tool's default
+ * (for the scope's kind, when given).
+ */
 export function reportedCounters(
   tool: AiTool,
   rows: readonly AiAggregateRow[],
+  scopeKind?: AiToolScope['scope_kind'],
 ): Record<NullableCounter, boolean> {
-  if (rows.length === 0) return REPORTED_BY_DEFAULT[tool];
-  const reported = { suggestions: false, lines_suggested: false, agent_requests: false };
+  if (rows.length === 0) {
+    const defaults = REPORTED_BY_DEFAULT[tool];
+    return tool === 'windsurf' && scopeKind === 'emails' ? { ...defaults, chat_requests: false } : defaults;
+  }
+  const reported = {} as Record<NullableCounter, boolean>;
   for (const key of NULLABLE) reported[key] = rows.some((row) => row[key] !== null);
   return reported;
 }
@@ -106,8 +145,10 @@ export function breakdownsOf(
 
 /**
  * One tool's usage over the range: a row per day (days without a row are zeros, counters the tool
- * does not report null), totals and breakdowns. `distinctUsers` counts the per-user rows active in
- * the range; daily counts are not additive, so without per-user rows the busiest day's count stands in.
+ * does not report null; a day's null among days that report it reads 0, so a total sums what was
+ * reported and stays null when no day reports it), totals and breakdowns. `distinctUsers` counts the
+ * per-user rows active in the range; daily counts are not additive, so without per-user rows the
+ * busiest day's count stands in.
  */
 export function toolUsage(
   scope: AiToolScope,
@@ -116,7 +157,7 @@ export function toolUsage(
   range: DateRange,
   breakdowns: readonly BreakdownSum[] = [],
 ): AiToolUsage {
-  const reported = reportedCounters(scope.tool, rows);
+  const reported = reportedCounters(scope.tool, rows, scope.scope_kind);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   const daily: AiUsageDay[] = [];
   const last = dayNumber(range.to);
@@ -131,14 +172,15 @@ export function toolUsage(
       acceptances: count(row?.acceptances),
       linesSuggested: nullable('lines_suggested'),
       linesAccepted: count(row?.lines_accepted),
-      chatRequests: count(row?.chat_requests),
+      chatRequests: nullable('chat_requests'),
       agentRequests: nullable('agent_requests'),
+      cliRequests: nullable('cli_requests'),
     });
   }
-  const sum = (key: 'acceptances' | 'linesAccepted' | 'chatRequests') =>
-    daily.reduce((n, d) => n + d[key], 0);
-  const sumNullable = (key: 'suggestions' | 'linesSuggested' | 'agentRequests') =>
-    daily.reduce<number | null>((n, d) => (n === null || d[key] === null ? null : n + d[key]), 0);
+  const sum = (key: 'acceptances' | 'linesAccepted') => daily.reduce((n, d) => n + d[key], 0);
+  const sumNullable = (
+    key: 'suggestions' | 'linesSuggested' | 'chatRequests' | 'agentRequests' | 'cliRequests',
+  ) => daily.reduce<number | null>((n, d) => (n === null || d[key] === null ? null : n + d[key]), 0);
   const suggestions = reported.suggestions ? sumNullable('suggestions') : null;
   const acceptances = sum('acceptances');
   const peak = daily.reduce((max, d) => Math.max(max, d.activeUsers), 0);
@@ -154,8 +196,9 @@ export function toolUsage(
       acceptanceRate: suggestions ? roundRate(Math.min(1, acceptances / suggestions)) : null,
       linesSuggested: reported.lines_suggested ? sumNullable('linesSuggested') : null,
       linesAccepted: sum('linesAccepted'),
-      chatRequests: sum('chatRequests'),
+      chatRequests: reported.chat_requests ? sumNullable('chatRequests') : null,
       agentRequests: reported.agent_requests ? sumNullable('agentRequests') : null,
+      cliRequests: reported.cli_requests ? sumNullable('cliRequests') : null,
     },
     daily,
     breakdowns: breakdownsOf(breakdowns, reported.suggestions),

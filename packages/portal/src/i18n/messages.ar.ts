@@ -365,6 +365,7 @@ export const ar: Messages = {
   'aiUsage.col.completions': 'الاقتراحات المقبولة',
   'aiUsage.col.chat': 'طلبات المحادثة',
   'aiUsage.col.agent': 'طلبات الوكيل',
+  'aiUsage.col.cli': 'طلبات سطر الأوامر',
   'aiUsage.col.lines': 'الأسطر المقبولة',
   'aiUsage.col.dataThrough': 'البيانات حتى',
   'aiUsage.col.day': 'اليوم',

@@ -377,6 +377,7 @@ export const de: Messages = {
   'aiUsage.col.completions': 'Angenommene Vorschläge',
   'aiUsage.col.chat': 'Chat-Anfragen',
   'aiUsage.col.agent': 'Agent-Anfragen',
+  'aiUsage.col.cli': 'CLI-Anfragen',
   'aiUsage.col.lines': 'Angenommene Zeilen',
   'aiUsage.col.dataThrough': 'Daten bis',
   'aiUsage.col.day': 'Tag',

@@ -511,8 +511,13 @@ describe.each(testStores)('AI tools sync on $name', (kind) => {
       chat_requests: null,
     });
     const answer = await aiUsage(store.db, 'co', 'B', { from: '2026-06-28', to: '2026-06-28' });
-    // The contract requires chatRequests: a surface not reported reads 0 there (see the report).
-    expect(answer!.tools[0]!.totals).toMatchObject({ acceptances: 10, chatRequests: 0, suggestions: null });
+    // Chat not reported for an e-mail scope: "not reported" (null) in the answer too, never 0.
+    expect(answer!.tools[0]!.totals).toMatchObject({
+      acceptances: 10,
+      chatRequests: null,
+      cliRequests: null,
+      suggestions: null,
+    });
   });
 
   it('retries 429 (with and without Retry-After) and 5xx; 401 fails its scope only, quoting no secret', async () => {

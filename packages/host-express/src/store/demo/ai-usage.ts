@@ -120,18 +120,26 @@ export function aiToolScopes(now: Date): NewRow<'ai_tool_scopes'>[] {
 
 type Counters = Pick<
   AiUsageDailyTable,
-  'suggestions' | 'acceptances' | 'lines_suggested' | 'lines_accepted' | 'chat_requests' | 'agent_requests'
+  | 'suggestions'
+  | 'acceptances'
+  | 'lines_suggested'
+  | 'lines_accepted'
+  | 'chat_requests'
+  | 'agent_requests'
+  | 'cli_requests'
 >;
 
 /**
  * Per-user rows (user_key = a hash of the login) and the tool's aggregate row ('*', with the
  * breakdowns) for every day; counters a tool does not report are null
- * (Windsurf: suggestions; Cursor: lines suggested; Copilot: agent requests).
+ * (Windsurf: suggestions; Cursor: lines suggested; Copilot: agent requests; all but Copilot: CLI).
  */
 export function aiUsageDaily(now: Date): NewRow<'ai_usage_daily'>[] {
   const rows: NewRow<'ai_usage_daily'>[] = [];
   for (const plan of PLANS) {
     const random = demoRandom(`ai:${plan.projectId}:${plan.tool}`);
+    // A stream of its own for the CLI, so storing it left every other figure as it was.
+    const cli = demoRandom(`ai-cli:${plan.projectId}:${plan.tool}`);
     for (let back = AI_USAGE_DAYS; back >= 1; back--) {
       const date = daysAgo(now, back, 0);
       const day = date.toISOString().slice(0, 10);
@@ -142,7 +150,7 @@ export function aiUsageDaily(now: Date): NewRow<'ai_usage_daily'>[] {
       const users: Counters[] = [];
       for (const user of plan.users) {
         if (!random.chance(weekend ? 0.08 : adoption)) continue;
-        const counters = userDay(random, plan.tool);
+        const counters = userDay(random, cli, plan.tool);
         users.push(counters);
         rows.push({ ...base, user_key: userKey(user), active_users: 1, ...counters });
       }
@@ -159,7 +167,7 @@ export function aiUsageDaily(now: Date): NewRow<'ai_usage_daily'>[] {
   return rows;
 }
 
-function userDay(random: DemoRandom, tool: Tool): Counters {
+function userDay(random: DemoRandom, cli: DemoRandom, tool: Tool): Counters {
   const shown = random.poisson(110);
   const rate = tool === 'cursor' ? 0.34 : 0.29;
   const acceptances =
@@ -172,6 +180,8 @@ function userDay(random: DemoRandom, tool: Tool): Counters {
     lines_accepted: Math.round(acceptances * (1.5 + random.next())),
     chat_requests: random.poisson(7),
     agent_requests: tool === 'copilot' ? null : random.poisson(tool === 'windsurf' ? 9 : 5),
+    // Copilot's CLI: a few prompts a day from those who use it in the terminal; no other tool reports it.
+    cli_requests: tool === 'copilot' ? (cli.chance(0.4) ? cli.poisson(4) : 0) : null,
   };
 }
 
@@ -184,6 +194,7 @@ function sum(users: Counters[], tool: Tool): Counters {
     lines_accepted: add('lines_accepted'),
     chat_requests: add('chat_requests'),
     agent_requests: tool === 'copilot' ? null : add('agent_requests'),
+    cli_requests: tool === 'copilot' ? add('cli_requests') : null,
   };
 }
 

@@ -277,6 +277,15 @@ describe.each(testStores)('demo data on $name', (kind) => {
       expect(row.last).toBe('2025-06-15');
     }
     expect(tools.rows.find((r) => r.tool === 'windsurf')?.suggestions).toBeNull();
+    // Only Copilot reports the CLI: its rows say how much, the others' stay null (not reported).
+    const cli = await sql<{ tool: string; cli: number | null }>`
+      select tool, sum(cli_requests) as cli from ai_usage_daily where user_key = '*'
+      group by tool order by tool`.execute(store.db);
+    expect(cli.rows.map((r) => [r.tool, r.cli === null ? null : Number(r.cli) > 0])).toEqual([
+      ['copilot', true],
+      ['cursor', null],
+      ['windsurf', null],
+    ]);
     const breakdown = await db()
       .selectFrom('ai_usage_daily')
       .select('breakdown')

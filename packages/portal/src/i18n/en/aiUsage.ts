@@ -29,6 +29,7 @@ export const aiUsage = {
   'aiUsage.col.completions': 'Completions accepted',
   'aiUsage.col.chat': 'Chat requests',
   'aiUsage.col.agent': 'Agent requests',
+  'aiUsage.col.cli': 'CLI requests',
   'aiUsage.col.lines': 'Lines accepted',
   'aiUsage.col.dataThrough': 'Data through',
   'aiUsage.col.day': 'Day',

@@ -27,13 +27,36 @@ const reportShown = async (canvasElement: HTMLElement) => {
   return { canvas, tools };
 };
 
-/** All three assistants: Windsurf's acceptance is "not reported", never 0 %. */
+/** The cells of an assistant's row, by column header. */
+const cellsOf = (tools: HTMLElement, tool: string) => {
+  const headers = within(tools)
+    .getAllByRole('columnheader')
+    .map((h) => h.textContent ?? '');
+  const row = within(tools).getByRole('rowheader', { name: tool }).closest('tr') as HTMLElement;
+  const cells = [...row.querySelectorAll('th, td')];
+  return (header: string) => cells[headers.findIndex((h) => h.startsWith(header))] as HTMLElement;
+};
+
+/**
+ * All three assistants: Windsurf's acceptance is "not reported", never 0 %; so is its chat (its
+ * scope is a list of e-mails, which Windsurf's chat report cannot filter by) and its CLI (only
+ * GitHub Copilot reports CLI requests).
+ */
 export const Data: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, tools } = await reportShown(canvasElement);
     await expect(within(tools).getAllByRole('row')).toHaveLength(4);
     await expect(within(tools).getByText('Not reported by Windsurf')).toBeVisible();
     await expect(within(tools).queryByText('0%')).toBeNull();
+    const windsurf = cellsOf(tools, 'Windsurf');
+    await expect(windsurf('Chat requests')).toHaveTextContent(/^Not reported$/);
+    await expect(windsurf('CLI requests')).toHaveTextContent(/^Not reported$/);
+    const copilot = cellsOf(tools, 'GitHub Copilot');
+    await expect(copilot('Chat requests')).toHaveTextContent(/^[\d,]+$/);
+    await expect(copilot('CLI requests')).toHaveTextContent(/^[\d,]+$/);
+    await expect(cellsOf(tools, 'Cursor')('CLI requests')).toHaveTextContent(/^Not reported$/);
+    const stats = canvas.getByRole('list', { name: 'AI assistant usage at a glance' });
+    await expect(within(stats).getByText('CLI requests')).toBeVisible();
     await expect(canvas.getByRole('img', { name: 'Active users per day' })).toBeVisible();
     await expect(canvas.getByRole('img', { name: 'Requests per day by surface' })).toBeVisible();
     await expect(canvas.getByRole('tab', { name: 'Language' })).toHaveAttribute('aria-selected', 'true');
@@ -172,6 +195,39 @@ export const RightToLeft: Story = {
     const canvas = within(canvasElement);
     const tools = await canvas.findByRole('table', { name: 'لكل مساعد' }, { timeout: 10_000 });
     await expect(within(tools).getByText('لا يبلّغ عنه Windsurf')).toBeVisible();
+  },
+};
+
+const noChat = createPortalFixtures();
+const withChat = noChat.aiUsage;
+noChat.aiUsage = (key, query) => {
+  const usage = withChat(key, query);
+  if (!usage) return null;
+  return {
+    ...usage,
+    tools: usage.tools.map((tool) => ({
+      ...tool,
+      totals: { ...tool.totals, chatRequests: null },
+      daily: tool.daily.map((day) => ({ ...day, chatRequests: null })),
+    })),
+  };
+};
+
+/**
+ * No assistant reports chat for its scope: the headline and every row say "Not reported" — never
+ * 0, which would read as "nobody used chat" — and the surfaces chart leaves chat out.
+ */
+export const ChatNotReported: Story = {
+  parameters: { msw: { handlers: handlers({}, { fixtures: noChat }) } },
+  play: async ({ canvasElement }) => {
+    const { canvas, tools } = await reportShown(canvasElement);
+    for (const tool of ['Windsurf', 'GitHub Copilot', 'Cursor']) {
+      await expect(cellsOf(tools, tool)('Chat requests')).toHaveTextContent(/^Not reported$/);
+    }
+    const stats = canvas.getByRole('list', { name: 'AI assistant usage at a glance' });
+    const chat = within(stats).getByText('Chat requests').closest('li') as HTMLElement;
+    await expect(within(chat).getByText('Not reported')).toBeVisible();
+    await expect(within(chat).queryByText(/^0$/)).toBeNull();
   },
 };
 

@@ -75,7 +75,11 @@ export function ToolsTable({
       header: t('aiUsage.col.chat'),
       sortable: true,
       align: 'end',
-      cell: (s) => reportedText(i18n, s.chatRequests),
+      cell: (s) => (
+        <span className={s.chatRequests === null ? styles.muted : undefined}>
+          {reportedText(i18n, s.chatRequests)}
+        </span>
+      ),
     },
     {
       key: 'agentRequests',
@@ -85,6 +89,17 @@ export function ToolsTable({
       cell: (s) => (
         <span className={s.agentRequests === null ? styles.muted : undefined}>
           {reportedText(i18n, s.agentRequests)}
+        </span>
+      ),
+    },
+    {
+      key: 'cliRequests',
+      header: t('aiUsage.col.cli'),
+      sortable: true,
+      align: 'end',
+      cell: (s) => (
+        <span className={s.cliRequests === null ? styles.muted : undefined}>
+          {reportedText(i18n, s.cliRequests)}
         </span>
       ),
     },
@@ -106,6 +121,7 @@ export function ToolsTable({
     t('aiUsage.col.completions'),
     t('aiUsage.col.chat'),
     t('aiUsage.col.agent'),
+    t('aiUsage.col.cli'),
     t('aiUsage.col.dataThrough'),
   ];
   return (
@@ -128,8 +144,9 @@ export function ToolsTable({
                 s.seats,
                 acceptanceText(i18n, s.acceptance, s.tool),
                 s.acceptances,
-                s.chatRequests,
+                s.chatRequests ?? t('aiUsage.notReported'),
                 s.agentRequests ?? t('aiUsage.notReported'),
+                s.cliRequests ?? t('aiUsage.notReported'),
                 s.dataThrough?.earliest ?? '',
               ],
               locale,

@@ -35,10 +35,13 @@ export function UsageHeadline({ totals, activeUsersHelp }: { totals: UsageTotals
         />
       </li>
       <li>
-        <Stat size="sm" label={t('aiUsage.col.chat')} value={formatNumber(totals.chatRequests, locale)} />
+        <Stat size="sm" label={t('aiUsage.col.chat')} value={reportedText(i18n, totals.chatRequests)} />
       </li>
       <li>
         <Stat size="sm" label={t('aiUsage.col.agent')} value={reportedText(i18n, totals.agentRequests)} />
+      </li>
+      <li>
+        <Stat size="sm" label={t('aiUsage.col.cli')} value={reportedText(i18n, totals.cliRequests)} />
       </li>
     </ul>
   );

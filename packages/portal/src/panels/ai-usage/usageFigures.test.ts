@@ -20,13 +20,16 @@ const day = (date: string, change: Partial<AiUsageDay> = {}): AiUsageDay => ({
   linesAccepted: 40,
   chatRequests: 5,
   agentRequests: 1,
+  cliRequests: null,
   ...change,
 });
 
 function tool(change: Partial<AiToolUsage> & Pick<AiToolUsage, 'tool'>): AiToolUsage {
   const daily = change.daily ?? [day('2026-03-01'), day('2026-03-02')];
-  const sum = (key: 'acceptances' | 'chatRequests' | 'linesAccepted') =>
-    daily.reduce((n, d) => n + d[key], 0);
+  const sum = (key: 'acceptances' | 'linesAccepted') => daily.reduce((n, d) => n + d[key], 0);
+  /** Null when no day reports it, else the days that do (as the host sums them). */
+  const sumReported = (key: 'chatRequests' | 'cliRequests') =>
+    daily.every((d) => d[key] === null) ? null : daily.reduce((n, d) => n + (d[key] ?? 0), 0);
   const suggestions = daily.some((d) => d.suggestions === null)
     ? null
     : daily.reduce((n, d) => n + (d.suggestions ?? 0), 0);
@@ -41,8 +44,9 @@ function tool(change: Partial<AiToolUsage> & Pick<AiToolUsage, 'tool'>): AiToolU
       acceptanceRate: suggestions ? sum('acceptances') / suggestions : null,
       linesSuggested: null,
       linesAccepted: sum('linesAccepted'),
-      chatRequests: sum('chatRequests'),
+      chatRequests: sumReported('chatRequests'),
       agentRequests: daily.some((d) => d.agentRequests === null) ? null : 2,
+      cliRequests: sumReported('cliRequests'),
     },
     daily,
     breakdowns: { language: [], ide: [], model: [] },
@@ -110,6 +114,21 @@ describe('summariseTools', () => {
     expect(s?.seatsComplete).toBe(false);
   });
 
+  it('sums chat and CLI requests the scopes report, "not reported" (null) only when none does', () => {
+    const emails = tool({
+      tool: 'windsurf',
+      scope: { kind: 'emails', name: 'ann@acme.example' },
+      daily: [day('2026-03-01', { chatRequests: null })],
+    });
+    const group = tool({ tool: 'windsurf', scope: { kind: 'group', name: 'platform' } });
+    const copilot = tool({ tool: 'copilot', daily: [day('2026-03-01', { cliRequests: 4 })] });
+    const [alone] = summariseTools([answer('A', [emails])]);
+    expect(alone).toMatchObject({ chatRequests: null, cliRequests: null });
+    const [windsurf, withCli] = summariseTools([answer('A', [emails, group, copilot])]);
+    expect(windsurf).toMatchObject({ chatRequests: 10, cliRequests: null });
+    expect(withCli).toMatchObject({ chatRequests: 5, cliRequests: 4 });
+  });
+
   it('gives the oldest and newest "data through" of the scopes', () => {
     const a = tool({ tool: 'cursor', dataThrough: '2026-02-27' });
     const b = tool({ tool: 'cursor', scope: { kind: 'emails', name: 'x' }, dataThrough: '2026-03-01' });
@@ -131,6 +150,19 @@ describe('totalsOf', () => {
     expect(totals.acceptance).toEqual({ kind: 'rate', rate: 0.3 });
     expect(totals.acceptances).toBe(560);
     expect(totals.seats).toBe(20);
+  });
+
+  it('adds chat and CLI over the tools that report them, null only when none does', () => {
+    const windsurf = tool({ tool: 'windsurf', daily: [day('2026-03-01', { chatRequests: null })] });
+    expect(totalsOf(summariseTools([answer('A', [windsurf])]))).toMatchObject({
+      chatRequests: null,
+      cliRequests: null,
+    });
+    const copilot = tool({ tool: 'copilot', daily: [day('2026-03-01', { cliRequests: 3 })] });
+    expect(totalsOf(summariseTools([answer('A', [windsurf, copilot])]))).toMatchObject({
+      chatRequests: 5,
+      cliRequests: 3,
+    });
   });
 
   it('says "not reported" when no tool reports completions shown', () => {
@@ -211,5 +243,7 @@ describe('distinctScopes and firstDayWithUse', () => {
     const zero = day('2026-02-28', { activeUsers: 0, acceptances: 0, chatRequests: 0, agentRequests: 0 });
     expect(firstDayWithUse([zero, day('2026-03-01')])).toBe('2026-03-01');
     expect(firstDayWithUse([zero])).toBeNull();
+    const cliOnly = day('2026-02-27', { ...zero, date: '2026-02-27', chatRequests: null, cliRequests: 2 });
+    expect(firstDayWithUse([cliOnly, zero])).toBe('2026-02-27');
   });
 });

@@ -49,8 +49,11 @@ export interface ToolSummary {
   acceptances: number;
   acceptance: Acceptance;
   linesAccepted: number;
-  chatRequests: number;
+  /** Null when no scope reports chat (a Windsurf scope given as e-mails), never 0. */
+  chatRequests: number | null;
   agentRequests: number | null;
+  /** CLI / terminal requests: only GitHub Copilot reports them, null for the others. */
+  cliRequests: number | null;
   /** Oldest and newest "complete through" day among the scopes; null when no scope says. */
   dataThrough: { earliest: string; latest: string } | null;
 }
@@ -93,8 +96,9 @@ export function summariseTools(answers: readonly AiUsage[]): ToolSummary[] {
           suggestions: addReported(prev.suggestions, t.suggestions),
           acceptances: prev.acceptances + t.acceptances,
           linesAccepted: prev.linesAccepted + t.linesAccepted,
-          chatRequests: prev.chatRequests + t.chatRequests,
+          chatRequests: addReported(prev.chatRequests, t.chatRequests),
           agentRequests: addReported(prev.agentRequests, t.agentRequests),
+          cliRequests: addReported(prev.cliRequests, t.cliRequests),
           dataThrough: mergeThrough(prev.dataThrough, through),
         }
       : {
@@ -109,6 +113,7 @@ export function summariseTools(answers: readonly AiUsage[]): ToolSummary[] {
           linesAccepted: t.linesAccepted,
           chatRequests: t.chatRequests,
           agentRequests: t.agentRequests,
+          cliRequests: t.cliRequests,
           dataThrough: through ? { earliest: through, latest: through } : null,
         };
     byTool.set(usage.tool, next);
@@ -141,24 +146,28 @@ export interface UsageTotals {
   acceptances: number;
   /** Over the tools that report completions shown only (a tool that does not is left out, not 0). */
   acceptance: Acceptance;
-  chatRequests: number;
+  /** Null only when no tool reports it (not reported is never 0). */
+  chatRequests: number | null;
   agentRequests: number | null;
+  cliRequests: number | null;
 }
 
 export function totalsOf(summaries: readonly ToolSummary[]): UsageTotals {
   let suggestions: number | null = null;
   let acceptedOfReported = 0;
   let seats: number | null = null;
+  let chatRequests: number | null = null;
   let agentRequests: number | null = null;
+  let cliRequests: number | null = null;
   let activeUsers = 0;
   let acceptances = 0;
-  let chatRequests = 0;
   for (const s of summaries) {
     activeUsers += s.activeUsers;
     acceptances += s.acceptances;
-    chatRequests += s.chatRequests;
     seats = addReported(seats, s.seats);
+    chatRequests = addReported(chatRequests, s.chatRequests);
     agentRequests = addReported(agentRequests, s.agentRequests);
+    cliRequests = addReported(cliRequests, s.cliRequests);
     if (s.suggestions !== null) {
       suggestions = (suggestions ?? 0) + s.suggestions;
       acceptedOfReported += s.acceptances;
@@ -171,6 +180,7 @@ export function totalsOf(summaries: readonly ToolSummary[]): UsageTotals {
     acceptance: acceptanceOf(suggestions, acceptedOfReported),
     chatRequests,
     agentRequests,
+    cliRequests,
   };
 }
 
@@ -186,7 +196,13 @@ export function surfacesOfDay(day: AiUsageDay): Record<Surface, number | null> {
 /** The first day with any use in a tool's daily rows (the start of the history kept), or null. */
 export function firstDayWithUse(days: readonly AiUsageDay[]): string | null {
   for (const day of days) {
-    if (day.activeUsers > 0 || day.acceptances > 0 || day.chatRequests > 0 || (day.agentRequests ?? 0) > 0) {
+    if (
+      day.activeUsers > 0 ||
+      day.acceptances > 0 ||
+      (day.chatRequests ?? 0) > 0 ||
+      (day.agentRequests ?? 0) > 0 ||
+      (day.cliRequests ?? 0) > 0
+    ) {
       return day.date;
     }
   }
