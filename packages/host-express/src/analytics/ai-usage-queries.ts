@@ -40,7 +40,8 @@ interface UsageArgs {
  * per Jira project, and the response says which scope the numbers cover. Also read by the project card.
  */
 export const toolsWithDataJson = sql<string>`(select coalesce(json_agg(json_build_object('tool', s.tool,
-    'scope_kind', s.scope_kind, 'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through)),
+    'scope_kind', s.scope_kind, 'scope_name', s.scope_name, 'seats', s.seats, 'data_through', s.data_through,
+    'last_synced_at', s.last_synced_at)),
     '[]')::text
   from ai_tool_scopes s
   where s.company_id = p.company_id and s.project_id = p.id

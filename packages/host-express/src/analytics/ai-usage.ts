@@ -45,6 +45,8 @@ export interface BreakdownSum {
 
 export type AiToolScope = Pick<AiToolScopesTable, 'tool' | 'scope_kind' | 'scope_name' | 'seats'> & {
   data_through: string | null;
+  /** The connector's last successful sync of the scope (JSON text of a timestamptz); null if never. */
+  last_synced_at?: string | null;
 };
 
 type NullableCounter =

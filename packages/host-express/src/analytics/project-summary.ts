@@ -50,9 +50,13 @@ export function projectAnalytics(input: {
     freshness: [
       freshnessFromSync('github', activity.githubSyncedAt),
       freshnessFromSync('jira', activity.jiraSyncedAt),
-      // The AI connectors record the last complete day per scope, not when they ran.
+      // The AI connector records each scope's last complete day and when it last synced it.
       ...input.aiTools.map(
-        (tool): Freshness => ({ source: tool.tool, lastSyncedAt: null, dataThrough: tool.data_through }),
+        (tool): Freshness => ({
+          source: tool.tool,
+          lastSyncedAt: tool.last_synced_at ? new Date(tool.last_synced_at).toISOString() : null,
+          dataThrough: tool.data_through,
+        }),
       ),
     ],
   };

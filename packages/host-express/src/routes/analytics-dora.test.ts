@@ -263,5 +263,20 @@ describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => 
       lastSyncedAt: null,
       dataThrough: '2025-06-15',
     });
+    // A sync of the Cursor scope (connectors/ai) reaches the card, past the kept answer.
+    await demo.store.db
+      .updateTable('ai_tool_scopes')
+      .set({ last_synced_at: '2025-06-16T04:31:00Z' })
+      .where('tool', '=', 'cursor')
+      .execute();
+    const again = routes.projectAnalytics.response.parse(
+      (await demo.get(`/api/analytics/projects/${projectKey}`, acme).expect(200)).body,
+    );
+    expect(again.freshness).toContainEqual({
+      source: 'cursor',
+      lastSyncedAt: '2025-06-16T04:31:00.000Z',
+      dataThrough: '2025-06-15',
+    });
+    await demo.store.db.updateTable('ai_tool_scopes').set({ last_synced_at: null }).execute();
   });
 });

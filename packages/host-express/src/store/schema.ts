@@ -305,6 +305,8 @@ export interface AiToolScopesTable {
   seats: number | null;
   /** Last complete day of data. */
   data_through: Day | null;
+  /** The connector's last successful sync of the scope (migration 0012); null if never. */
+  last_synced_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /**

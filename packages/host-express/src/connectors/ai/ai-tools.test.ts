@@ -575,6 +575,16 @@ describe.each(testStores)('AI tools sync on $name', (kind) => {
       ['copilot:else-x:acme-org', null],
     ]);
     expect(await scopeRow('else-x', 'copilot')).toEqual({ seats: 12, data_through: '2026-06-29' });
+    // The project card's "synced at": set for the scope that synced, not for the one that failed.
+    const synced = await store.db
+      .selectFrom('ai_tool_scopes')
+      .select(['project_id', 'last_synced_at'])
+      .orderBy('project_id')
+      .execute();
+    expect(synced.map((r) => [r.project_id, r.last_synced_at?.toISOString() ?? null])).toEqual([
+      ['co-a', null],
+      ['else-x', NOW.toISOString()],
+    ]);
     // Scopes of a tool without a key are left alone.
     const none = await run({}, { windsurf: null, copilot: null, cursor: null });
     expect(none).toEqual({ scopes: [], requests: 0 });

@@ -347,6 +347,17 @@ export const syncAiTools: SourceSync<AiToolsSettings> = async (db, settings, opt
       error = redact(message, secrets);
     }
     counts.requests = requests() - before;
+    if (error === null) {
+      // "Synced at" on the project card (analytics/project-summary.ts), as GitHub and Jira have it.
+      await db
+        .updateTable('ai_tool_scopes')
+        .set({ last_synced_at: now() })
+        .where('company_id', '=', row.company_id)
+        .where('project_id', '=', row.project_id)
+        .where('tool', '=', row.tool)
+        .where('scope_name', '=', row.scope_name)
+        .execute();
+    }
     await markFinished(db, at, { now: now(), counts, error });
     results.push({ scope: at.scope, label, companyId: row.company_id, counts, error });
   }

@@ -10,6 +10,7 @@ import * as readVersionsScoped from './0008-read-versions-scoped.js';
 import * as syncState from './0009-sync-state.js';
 import * as hubspotSync from './0010-hubspot-sync.js';
 import * as aiUsageSurfaces from './0011-ai-usage-surfaces.js';
+import * as aiScopeLastSync from './0012-ai-scope-last-sync.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -28,4 +29,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0009-sync-state': syncState,
   '0010-hubspot-sync': hubspotSync,
   '0011-ai-usage-surfaces': aiUsageSurfaces,
+  '0012-ai-scope-last-sync': aiScopeLastSync,
 };
