@@ -86,6 +86,21 @@ async function freshStore() {
   };
 }
 
+/** Company acme with its analytics project PORTAL: what the delivery connectors sync into. */
+async function seedProject(db) {
+  await db.insertInto('companies').values({ id: 'acme', name: 'Acme' }).execute();
+  await db
+    .insertInto('projects')
+    .values({
+      id: 'acme-portal',
+      company_id: 'acme',
+      name: 'Portal',
+      jira_key: 'PORTAL',
+      analytics_enabled: true,
+    })
+    .execute();
+}
+
 /** Replays `requests` sequentially with fetch: the HTTP floor of the same conversation. */
 async function replay(url, requests, headers) {
   const started = performance.now();
@@ -182,17 +197,7 @@ async function benchGithub() {
   const github = await startFakeGithub({ token });
   const store = await freshStore();
   try {
-    await store.db.insertInto('companies').values({ id: 'acme', name: 'Acme' }).execute();
-    await store.db
-      .insertInto('projects')
-      .values({
-        id: 'acme-portal',
-        company_id: 'acme',
-        name: 'Portal',
-        jira_key: 'PORTAL',
-        analytics_enabled: true,
-      })
-      .execute();
+    await seedProject(store.db);
     await store.db
       .insertInto('github_organisations')
       .values({
@@ -274,17 +279,7 @@ async function benchJira() {
   const jira = await startFakeJira(credentials);
   const store = await freshStore();
   try {
-    await store.db.insertInto('companies').values({ id: 'acme', name: 'Acme' }).execute();
-    await store.db
-      .insertInto('projects')
-      .values({
-        id: 'acme-portal',
-        company_id: 'acme',
-        name: 'Portal',
-        jira_key: 'PORTAL',
-        analytics_enabled: true,
-      })
-      .execute();
+    await seedProject(store.db);
     const incidents = Math.round(5_000 * scale);
     jira.projects = ['PORTAL'];
     jira.issues = Array.from({ length: incidents }, (_, i) => {
@@ -338,17 +333,7 @@ async function benchAi() {
   const ai = await startFakeAiTools(credentials);
   const store = await freshStore();
   try {
-    await store.db.insertInto('companies').values({ id: 'acme', name: 'Acme' }).execute();
-    await store.db
-      .insertInto('projects')
-      .values({
-        id: 'acme-portal',
-        company_id: 'acme',
-        name: 'Portal',
-        jira_key: 'PORTAL',
-        analytics_enabled: true,
-      })
-      .execute();
+    await seedProject(store.db);
     await store.db
       .insertInto('ai_tool_scopes')
       .values({

@@ -101,6 +101,39 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
   return Number.isFinite(at) ? Math.max(0, at - now) : null;
 }
 
+/**
+ * A vendor's JSON answer parsed with `schema`; a body that is not JSON, or not of the shape, is a
+ * `malformed` ConnectorError naming the first field that is wrong (never quoting the body).
+ */
+export function parseVendorJson<T>(
+  vendor: string,
+  what: string,
+  status: number,
+  text: string,
+  schema: z.ZodType<T>,
+): T {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ConnectorError(vendor, 'malformed', `${what} answered ${status} with a body that is not JSON`, {
+      status,
+    });
+  }
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : 'the body';
+    throw new ConnectorError(
+      vendor,
+      'malformed',
+      `${what} answered a body of an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`,
+      { status },
+    );
+  }
+  return parsed.data;
+}
+
 export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
   const { vendor } = options;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 60_000;
@@ -206,33 +239,8 @@ export function createVendorHttp(options: VendorHttpOptions): VendorHttp {
     }
   }
 
-  function parseAnswer<T>(what: string, response: Response, text: string, schema: z.ZodType<T>): T {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ConnectorError(
-        vendor,
-        'malformed',
-        `${what} answered ${response.status} with a body that is not JSON`,
-        {
-          status: response.status,
-        },
-      );
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? issue.path.join('.') : 'the body';
-      throw new ConnectorError(
-        vendor,
-        'malformed',
-        `${what} answered a body of an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`,
-        { status: response.status },
-      );
-    }
-    return parsed.data;
-  }
+  const parseAnswer = <T>(what: string, response: Response, text: string, schema: z.ZodType<T>): T =>
+    parseVendorJson(vendor, what, response.status, text, schema);
 
   return {
     getJson,

@@ -1,7 +1,7 @@
 import { createPrivateKey, type KeyObject, sign } from 'node:crypto';
 import ky, { HTTPError, type KyInstance, TimeoutError } from 'ky';
 import { z } from 'zod';
-import { ConnectorError, retryAfterMs, type VendorHttpOptions } from '../http.js';
+import { ConnectorError, parseVendorJson, retryAfterMs, type VendorHttpOptions } from '../http.js';
 import type { GithubSettings } from './settings.js';
 
 // GitHub REST (API version 2022-11-28) as the sync reads it: GET with Link paging and conditional
@@ -180,32 +180,8 @@ export function createGithubClient(
       await response.body?.cancel().catch(() => undefined);
       return { notModified: true, data: null, etag: etag ?? init.etag ?? null, next };
     }
-    const text = await response.text();
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ConnectorError(
-        VENDOR,
-        'malformed',
-        `${what} answered ${response.status} with a body that is not JSON`,
-        {
-          status: response.status,
-        },
-      );
-    }
-    const parsed = schema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? issue.path.join('.') : 'the body';
-      throw new ConnectorError(
-        VENDOR,
-        'malformed',
-        `${what} answered a body of an unexpected shape (${where}: ${issue?.message ?? 'invalid'})`,
-        { status: response.status },
-      );
-    }
-    return { notModified: false, data: parsed.data, etag, next };
+    const data = parseVendorJson(VENDOR, what, response.status, await response.text(), schema);
+    return { notModified: false, data, etag, next };
   }
 
   /** Link's next page as a path under the API root; a link elsewhere is refused (it would get the token). */
