@@ -450,11 +450,7 @@ async function syncRepository(
                 .where('company_id', '=', repository.company_id)
                 .where('project_id', '=', repository.project_id)
                 .where('source', '=', 'github')
-                .where(
-                  'external_id',
-                  'in',
-                  fresh.map((d) => String(d.id)),
-                )
+                .where(sql<boolean>`external_id = any(${fresh.map((d) => String(d.id))})`)
                 .execute()
             ).map((r) => r.external_id),
       );
@@ -524,11 +520,7 @@ async function syncRepository(
                 .where('company_id', '=', repository.company_id)
                 .where('repository_id', '=', repository.id)
                 .where('kind', '=', 'pr')
-                .where(
-                  'external_id',
-                  'in',
-                  merged.map((p) => String(p.number)),
-                )
+                .where(sql<boolean>`external_id = any(${merged.map((p) => String(p.number))})`)
                 .execute()
             ).map((r) => [r.external_id, r]),
       );

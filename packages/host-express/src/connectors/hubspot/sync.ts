@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database, SyncCounts } from '../../store/schema.js';
 import { ConnectorError } from '../http.js';
 import type { ScopeResult, SourceSync, SourceSyncOptions } from '../source.js';
@@ -483,11 +483,8 @@ async function storeContacts(
         .selectFrom('contacts')
         .select(columns)
         .where('company_id', '=', companyId)
-        .where(
-          'hubspot_id',
-          'in',
-          records.map((r) => r.id),
-        )
+        // = any(array), not in (…): one parameter PostgreSQL can hash, instead of 100 it compares one by one.
+        .where(sql<boolean>`hubspot_id = any(${records.map((r) => r.id)})`)
         .execute()
     ).map((row) => [row.hubspot_id as string, row]),
   );
@@ -588,11 +585,8 @@ async function storeDeals(
         .selectFrom('deals')
         .select(['id', 'hubspot_id', 'name', 'service_type', 'stage', 'start_date', 'end_date', 'hours'])
         .where('company_id', '=', companyId)
-        .where(
-          'hubspot_id',
-          'in',
-          records.map((r) => r.id),
-        )
+        // = any(array), not in (…): one parameter PostgreSQL can hash, instead of 100 it compares one by one.
+        .where(sql<boolean>`hubspot_id = any(${records.map((r) => r.id)})`)
         .execute()
     ).map((row) => [row.hubspot_id as string, row]),
   );
