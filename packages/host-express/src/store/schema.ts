@@ -393,6 +393,8 @@ export interface UsersTable {
   display_name: string;
   role: 'customer' | 'staff';
   company_id: string | null;
+  /** A customer's company administrator (migration 0013): sees every request of the company, approves. */
+  company_admin: Generated<boolean>;
   contact_id: string | null;
   oidc_subject: string | null;
   created_at: TimestampDefault;
@@ -583,6 +585,127 @@ export interface SyncStateTable {
   last_counts: ColumnType<SyncCounts | null, string | null, string | null>;
 }
 
+// ── Requests (migration 0013; src/requests/) ──────────────────────────────────────────────────
+
+export type RequestStatus =
+  | 'submitted'
+  | 'triaged'
+  | 'in_progress'
+  | 'waiting_on_customer'
+  | 'awaiting_approval'
+  | 'resolved'
+  | 'closed'
+  | 'cancelled';
+export type RequestPriority = 'low' | 'normal' | 'high' | 'urgent';
+export type RequestVisibility = 'participants' | 'company';
+export type RequestEventKind =
+  | 'created'
+  | 'status'
+  | 'assigned'
+  | 'due'
+  | 'check_in'
+  | 'comment'
+  | 'participant_added'
+  | 'participant_removed'
+  | 'visibility'
+  | 'priority'
+  | 'approved'
+  | 'reopened';
+
+/** Per company: the key prefix ('ACME'), the next request number and the default visibility. */
+export interface CompanyRequestSettingsTable {
+  company_id: string;
+  key_prefix: string;
+  next_number: Generated<number>;
+  default_visibility: Generated<RequestVisibility>;
+  updated_at: TimestampDefault;
+}
+
+export interface RequestsTable {
+  /** 'req_' + random. */
+  id: string;
+  company_id: string;
+  /** The company's own sequence number (the key's number). */
+  number: number;
+  /** E.g. 'ACME-42'; unique per company. */
+  key: string;
+  /** A configured request type's id (requests/types.ts). */
+  type: string;
+  title: string;
+  description: Generated<string>;
+  /** The type's own fields, validated against its configuration. */
+  fields: JsonDefault<Record<string, string | number>>;
+  /** A deal (subscription) of the same company. */
+  subscription_id: string | null;
+  project_id: string | null;
+  /** The request a reopened-too-late one follows up on. */
+  linked_request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A customer user of the company. */
+  requester_id: string;
+  /** A customer, or staff creating on the customer's behalf; null: the host (a scheduled check-in). */
+  created_by: string | null;
+  /** Staff. */
+  assignee_id: ColumnType<string | null, string | null | undefined, string | null>;
+  priority: Generated<RequestPriority>;
+  status: Generated<RequestStatus>;
+  due_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  due_source: ColumnType<
+    'contract' | 'check_in' | 'agreed' | null,
+    'contract' | 'check_in' | 'agreed' | null | undefined,
+    'contract' | 'check_in' | 'agreed' | null
+  >;
+  next_check_in: ColumnType<string | null, string | null | undefined, string | null>;
+  waiting_on: Generated<'provider' | 'customer'>;
+  visibility: RequestVisibility;
+  /** Since when it waits on `waiting_on`. */
+  waiting_since: TimestampDefault;
+  resolved_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** Bumped by every change of the row: the If-Match value. */
+  version: Generated<number>;
+  created_at: TimestampDefault;
+  updated_at: TimestampDefault;
+}
+
+export interface RequestParticipantsTable {
+  request_id: string;
+  /** The request's company (a participant is a user of it). */
+  company_id: string;
+  user_id: string;
+  added_by: string | null;
+  added_at: TimestampDefault;
+}
+
+export interface RequestCommentsTable {
+  id: string;
+  request_id: string;
+  company_id: string;
+  author_id: string;
+  /** Staff writing for a company: that company. */
+  on_behalf_of: string | null;
+  body: string;
+  /** Staff only; never shown to a customer. */
+  internal: Generated<boolean>;
+  created_at: TimestampDefault;
+}
+
+/** Append-only (a trigger refuses updates and deletes, but for a deleted company's). */
+export interface RequestEventsTable {
+  id: Identity;
+  request_id: string;
+  company_id: string;
+  /** A user id, or 'host'. */
+  actor_id: string;
+  /** Staff acting for a company ("X for Y"): Y. */
+  on_behalf_of_company: string | null;
+  kind: RequestEventKind;
+  before: ColumnType<unknown, string | null | undefined, never>;
+  after: ColumnType<unknown, string | null | undefined, never>;
+  /** Never shown to a customer (e.g. an internal note). */
+  internal: Generated<boolean>;
+  at: TimestampDefault;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -618,6 +741,11 @@ export interface Database {
   repository_commits: RepositoryCommitsTable;
   delivery_sources: DeliverySourcesTable;
   sync_state: SyncStateTable;
+  company_request_settings: CompanyRequestSettingsTable;
+  requests: RequestsTable;
+  request_participants: RequestParticipantsTable;
+  request_comments: RequestCommentsTable;
+  request_events: RequestEventsTable;
 }
 
 export type TableName = keyof Database;

@@ -11,6 +11,7 @@ import * as syncState from './0009-sync-state.js';
 import * as hubspotSync from './0010-hubspot-sync.js';
 import * as aiUsageSurfaces from './0011-ai-usage-surfaces.js';
 import * as aiScopeLastSync from './0012-ai-scope-last-sync.js';
+import * as requests from './0013-requests.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -30,4 +31,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0010-hubspot-sync': hubspotSync,
   '0011-ai-usage-surfaces': aiUsageSurfaces,
   '0012-ai-scope-last-sync': aiScopeLastSync,
+  '0013-requests': requests,
 };
