@@ -23,7 +23,17 @@ type Story = StoryObj<typeof meta>;
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
 /** Waits for enter/exit animations on an element to finish, so assertions (and axe) see the end state. */
 const settled = async (el: Element) => {
-  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  const done = Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  // An animation whose frames stall (a loaded CI machine timed five stories out at 30 s here) must
+  // not hang the story: after 2 s it is finished, which is the end state the assertions want.
+  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
+  for (const animation of el.getAnimations()) {
+    try {
+      animation.finish();
+    } catch {
+      // An endless animation cannot finish; nothing to wait for.
+    }
+  }
 };
 
 /** Open (as on hover or focus): the text in the overlay layer, describing its trigger. */
