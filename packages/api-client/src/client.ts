@@ -46,10 +46,13 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-interface CallInput {
+export interface CallInput {
   params?: Record<string, string>;
   query?: Record<string, string | undefined>;
+  /** JSON, or FormData for a multipart route (sent as it is, with its own boundary). */
   body?: unknown;
+  /** Request headers the route reads (e.g. `if-match`). */
+  headers?: Record<string, string>;
 }
 
 const DEFAULT_TIMEOUT = 15_000;
@@ -107,8 +110,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
     try {
       return await http(url, {
         method: route.method,
-        // POSTs always carry JSON, so the host's "state changes need JSON" rule holds even for `{}`.
-        ...(route.method === 'POST' ? { json: input.body ?? {} } : {}),
+        // POSTs always carry JSON, so the host's "state changes need JSON" rule holds even for `{}`;
+        // a multipart route's FormData goes as it is.
+        ...(route.method === 'POST'
+          ? route.multipart && input.body instanceof FormData
+            ? { body: input.body }
+            : { json: input.body ?? {} }
+          : {}),
+        ...(input.headers ? { headers: input.headers } : {}),
         signal: call.signal,
         timeout: options.timeout ?? (route.kind === 'json' && route.slow ? SLOW_TIMEOUT : DEFAULT_TIMEOUT),
         retry: {
@@ -189,7 +198,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return {
     baseUrl,
-    /** The signed-in user, or null without a session (204). */
+    /**
+     * Calls any JSON route of the contract by its table entry: how lazily loaded route tables (the
+     * requests tracker, ./requests-client.ts) use this client without the initial bundle carrying them.
+     */
+    call: <R extends JsonRoute>(id: string, route: R, input: CallInput = {}, call?: CallOptions) =>
+      callJson(id, route, input, call),
+    /** The URL of a route the browser navigates to (a file download). */
+    urlOf: (route: { path: string }, input: CallInput = {}) => urlOf(route.path, input),
     getSession: (call?: CallOptions) => callJson('session', routes.session, {}, call),
     signIn: (body: SignInRequest, call?: CallOptions) => callJson('signIn', routes.signIn, { body }, call),
     signOut: (call?: CallOptions) => callNoContent('signOut', routes.signOut, {}, call),

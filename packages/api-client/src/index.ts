@@ -12,6 +12,7 @@ export type {
   ErrorStatus,
   HttpMethod,
   JsonRoute,
+  FileRoute,
   NoContentRoute,
   RedirectRoute,
   RouteAuth,

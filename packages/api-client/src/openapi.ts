@@ -33,6 +33,8 @@ const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   401: 'No session: sign in first.',
   403: 'Not allowed: a cross-site request, provider staff who have not chosen a company to act for, or a route the caller’s role may not use.',
   404: 'Not found, or not the caller’s company’s.',
+  409: 'Not now: the request’s status does not allow this action.',
+  412: 'The request changed since the version named in If-Match; reload it and try again.',
   413: 'The body is too large.',
   415: 'The body must be JSON (Content-Type: application/json).',
   429: 'Too many requests; retry after the Retry-After delay.',
@@ -106,6 +108,11 @@ function responses(route: AnyRoute): Record<string, unknown> {
       description: 'Redirect to the next step of the flow.',
       headers: { Location: { required: true, schema: { type: 'string' } } },
     };
+  } else if (route.kind === 'file') {
+    out['200'] = {
+      description: route.summary,
+      content: { [route.mediaType]: { schema: { type: 'string' } } },
+    };
   } else {
     out['204'] = { description: 'Done.' };
   }
@@ -113,7 +120,7 @@ function responses(route: AnyRoute): Record<string, unknown> {
   // body 413 (size limit), whether or not its own list repeats them.
   const implied: ErrorStatus[] = [
     ...(route.auth === 'session' ? [403 as const] : []),
-    ...('body' in route && route.body ? [413 as const] : []),
+    ...(('body' in route && route.body) || route.multipart ? [413 as const] : []),
   ];
   const statuses = [...new Set<ErrorStatus>([...route.errors, ...implied])].sort((a, b) => a - b);
   for (const status of statuses) {
@@ -150,6 +157,28 @@ function operation(id: string, route: AnyRoute): Record<string, unknown> {
     tags: [route.tag],
     security: SECURITY[route.auth],
     ...(params.length ? { parameters: params } : {}),
+    ...(route.multipart
+      ? {
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: {
+                    [route.multipart.field]: {
+                      type: 'array',
+                      maxItems: route.multipart.maxFiles,
+                      items: { type: 'string', contentMediaType: 'application/octet-stream' },
+                    },
+                  },
+                  required: [route.multipart.field],
+                },
+              },
+            },
+          },
+        }
+      : {}),
     ...(route.body
       ? {
           requestBody: {

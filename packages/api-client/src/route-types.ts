@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 export type HttpMethod = 'GET' | 'POST';
 
 /** Error statuses a route documents; each is answered with application/problem+json. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 412 | 413 | 415 | 429 | 500 | 503;
 
 export const CONTRACT_TAGS = [
   'Auth',
@@ -13,6 +13,7 @@ export const CONTRACT_TAGS = [
   'Analytics',
   'Documents',
   'Help',
+  'Requests',
   'Ingest',
   'Operations',
 ] as const;
@@ -49,6 +50,11 @@ interface RouteCommon {
   readonly errorNotes?: Partial<Record<ErrorStatus, string>>;
   /** Extra members of this route's 400 problem+json (e.g. the refused events of an ingest batch). */
   readonly badRequest?: z.ZodMiniType;
+  /**
+   * The body is multipart/form-data, streamed by the host (file uploads): the form field that
+   * carries the files. Such a route has no JSON `body` schema.
+   */
+  readonly multipart?: { readonly field: string; readonly maxFiles: number };
 }
 
 /** A route the client fetches and whose 2xx body is validated by `response`. */
@@ -82,7 +88,14 @@ export interface NoContentRoute extends RouteCommon {
   readonly kind: 'noContent';
 }
 
-export type AnyRoute = JsonRoute | RedirectRoute | NoContentRoute;
+/** A file the browser downloads by navigating to the URL (a CSV export). The client only builds its URL. */
+export interface FileRoute extends RouteCommon {
+  readonly kind: 'file';
+  /** The media type answered, e.g. 'text/csv'. */
+  readonly mediaType: string;
+}
+
+export type AnyRoute = JsonRoute | RedirectRoute | NoContentRoute | FileRoute;
 
 /** What a successful call of a JSON route resolves to. */
 export type RouteData<R extends JsonRoute> =

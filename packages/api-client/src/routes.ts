@@ -1,6 +1,7 @@
 import { browserRoutes } from './browser-routes.js';
 import { ingestRoutes } from './routes/ingest.js';
 import { operationsRoutes } from './routes/operations.js';
+import { requestRoutes } from './routes/requests.js';
 
 export { fillPath } from './browser-routes.js';
 
@@ -9,7 +10,7 @@ export { fillPath } from './browser-routes.js';
  * read this table; the client reads the browser routes of it (./browser-routes.ts). Keys are the
  * route ids used across the package.
  */
-export const routes = { ...browserRoutes, ...ingestRoutes, ...operationsRoutes };
+export const routes = { ...browserRoutes, ...requestRoutes, ...ingestRoutes, ...operationsRoutes };
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;

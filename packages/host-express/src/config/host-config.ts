@@ -123,6 +123,38 @@ export interface HostConfig {
    * cron expression in UTC, or null (SYNC_SCHEDULE_*=off) for manual `sync` runs only.
    */
   syncSchedule: Record<'hubspot' | 'github' | 'jira' | 'ai', string | null>;
+  /** The requests tracker (src/requests/). */
+  requests: RequestsSettings;
+}
+
+/** Default per-file attachment limit (REQUEST_FILE_MAX_MB). */
+export const DEFAULT_REQUEST_FILE_MAX_MB = 25;
+/** Default limit of one request's files together (REQUEST_FILES_MAX_MB). */
+export const DEFAULT_REQUEST_FILES_MAX_MB = 100;
+/** When the requests' schedule (check-ins, reminders, auto-resolve, e-mail) runs: every 5 minutes. */
+export const DEFAULT_REQUEST_SCHEDULE = '*/5 * * * *';
+
+export interface RequestsSettings {
+  attachments: {
+    /** One file at most (REQUEST_FILE_MAX_MB, default 25 MB). */
+    fileBytes: number;
+    /** A request's files together at most (REQUEST_FILES_MAX_MB, default 100 MB). */
+    requestBytes: number;
+    /** ClamAV's clamd (CLAMD_HOST, CLAMD_PORT default 3310), INSTREAM over TCP; null: files are "not scanned". */
+    clamd: { host: string; port: number } | null;
+  };
+  mail: {
+    /** SMTP_URL (smtp:// or smtps://, credentials in it); null: messages go to `outboxDir`. */
+    smtpUrl: string | null;
+    /** MAIL_FROM. */
+    from: string;
+    /** Without SMTP: DATA_DIR/outbox, printed by `client-portal-host outbox`. */
+    outboxDir: string | null;
+  };
+  /** REQUEST_WEBHOOK_URL and REQUEST_WEBHOOK_SECRET: a signed POST per request event; null: none. */
+  webhook: { url: string; secret: string } | null;
+  /** REQUEST_SCHEDULE: cron (UTC) of the requests' jobs, or null (off). */
+  schedule: string | null;
 }
 
 export interface JiraSettings {

@@ -4,6 +4,7 @@ export type {
   JiraSettings,
   LogLevel,
   OidcSettings,
+  RequestsSettings,
   S3Settings,
   StoreConfig,
 } from './host-config.js';
@@ -15,4 +16,9 @@ export {
   DEFAULT_SYNC_SCHEDULE,
   loadConfig,
 } from './load-config.js';
+export {
+  DEFAULT_REQUEST_FILE_MAX_MB,
+  DEFAULT_REQUEST_FILES_MAX_MB,
+  DEFAULT_REQUEST_SCHEDULE,
+} from './host-config.js';
 export type { ConfigVariable, LoadConfigOptions } from './load-config.js';

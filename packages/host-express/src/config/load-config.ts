@@ -23,7 +23,13 @@ import {
 import { readAiToolsSettings } from '../connectors/ai/settings.js';
 import { readGithubSettings } from '../connectors/github/settings.js';
 import { readHubspotSettings } from '../connectors/hubspot/settings.js';
-import type { HostConfig, LogLevel } from './host-config.js';
+import {
+  DEFAULT_REQUEST_FILE_MAX_MB,
+  DEFAULT_REQUEST_FILES_MAX_MB,
+  DEFAULT_REQUEST_SCHEDULE,
+  type HostConfig,
+  type LogLevel,
+} from './host-config.js';
 
 /** Every bad value at once, one message each: fixing a deployment should take one attempt. */
 export class ConfigError extends Error {
@@ -132,6 +138,26 @@ const VARIABLES = {
   SYNC_SCHEDULE_GITHUB: { schema: cronValue },
   SYNC_SCHEDULE_JIRA: { schema: cronValue },
   SYNC_SCHEDULE_AI: { schema: cronValue },
+  REQUEST_FILE_MAX_MB: { schema: integerValue(1, 4096) },
+  REQUEST_FILES_MAX_MB: { schema: integerValue(1, 16_384) },
+  CLAMD_HOST: {
+    schema: text.trim().regex(/^[A-Za-z0-9.:[\]-]+$/, { error: 'is not a host name or address' }),
+  },
+  CLAMD_PORT: { schema: integerValue(1, 65_535) },
+  SMTP_URL: {
+    schema: text.trim().regex(/^smtps?:\/\/\S+$/, { error: 'must be an smtp:// or smtps:// URL' }),
+    secret: true,
+  },
+  MAIL_FROM: {
+    schema: text
+      .trim()
+      .min(3)
+      .max(320)
+      .regex(/^[^\p{Cc}]+$/u, { error: 'must be one line of text' }),
+  },
+  REQUEST_WEBHOOK_URL: { schema: httpUrlValue },
+  REQUEST_WEBHOOK_SECRET: { schema: text.min(16, { error: 'must be at least 16 characters' }), secret: true },
+  REQUEST_SCHEDULE: { schema: cronValue },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -301,6 +327,23 @@ export function loadConfig(
     portalBrand: {
       ...(v.PORTAL_BRAND_NAME ? { name: v.PORTAL_BRAND_NAME } : {}),
       ...(v.PORTAL_BRAND_LOGO_URL ? { logo: v.PORTAL_BRAND_LOGO_URL } : {}),
+    },
+    requests: {
+      attachments: {
+        fileBytes: (v.REQUEST_FILE_MAX_MB ?? DEFAULT_REQUEST_FILE_MAX_MB) * 1024 * 1024,
+        requestBytes: (v.REQUEST_FILES_MAX_MB ?? DEFAULT_REQUEST_FILES_MAX_MB) * 1024 * 1024,
+        clamd: v.CLAMD_HOST ? { host: v.CLAMD_HOST, port: v.CLAMD_PORT ?? 3310 } : null,
+      },
+      mail: {
+        smtpUrl: v.SMTP_URL ?? null,
+        from: v.MAIL_FROM ?? 'Client Portal <portal@localhost>',
+        outboxDir: v.SMTP_URL ? null : join(dataDir, 'outbox'),
+      },
+      webhook:
+        v.REQUEST_WEBHOOK_URL && v.REQUEST_WEBHOOK_SECRET
+          ? { url: v.REQUEST_WEBHOOK_URL, secret: v.REQUEST_WEBHOOK_SECRET }
+          : null,
+      schedule: v.REQUEST_SCHEDULE === undefined ? DEFAULT_REQUEST_SCHEDULE : v.REQUEST_SCHEDULE,
     },
     syncSchedule: {
       hubspot:

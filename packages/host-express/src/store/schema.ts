@@ -610,7 +610,13 @@ export type RequestEventKind =
   | 'visibility'
   | 'priority'
   | 'approved'
-  | 'reopened';
+  | 'reopened'
+  /** Migration 0014: a file attached (after) or replaced. */
+  | 'attachment'
+  /** Migration 0014: the schedule reminded someone (internal for the assignee's). */
+  | 'reminder'
+  /** Migration 0014: resolved by the schedule after waiting 14 days on the customer. */
+  | 'auto_resolved';
 
 /** Per company: the key prefix ('ACME'), the next request number and the default visibility. */
 export interface CompanyRequestSettingsTable {
@@ -706,6 +712,31 @@ export interface RequestEventsTable {
   at: TimestampDefault;
 }
 
+/** Migration 0014: a file attached to a request (bytes in the documents storage). */
+export interface RequestAttachmentsTable {
+  /** 'att_' + random. */
+  id: string;
+  request_id: string;
+  company_id: string;
+  /** Cleaned of paths and control or direction-override characters. */
+  file_name: string;
+  /** Decided from the content (file-type), not the name. */
+  content_type: string;
+  size_bytes: number;
+  sha256: string;
+  /** Where the bytes are in the documents storage. */
+  storage_key: string;
+  scan: 'pending' | 'clean' | 'infected' | 'not_scanned' | 'failed';
+  scan_detail: ColumnType<string | null, string | null | undefined, string | null>;
+  version: Generated<number>;
+  replaces_id: ColumnType<string | null, string | null | undefined, string | null>;
+  uploaded_by: string;
+  on_behalf_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Set when saved to the company's documents. */
+  document_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: TimestampDefault;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -746,6 +777,7 @@ export interface Database {
   request_participants: RequestParticipantsTable;
   request_comments: RequestCommentsTable;
   request_events: RequestEventsTable;
+  request_attachments: RequestAttachmentsTable;
 }
 
 export type TableName = keyof Database;

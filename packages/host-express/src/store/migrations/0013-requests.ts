@@ -148,8 +148,7 @@ const REQUEST_TABLES = [
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const statement of TABLES) await sql.raw(statement).execute(db);
   // The same triggers http/read-versions.ts creates for its company tables (the functions exist
-  // since migration 0008). NOTE: that module's list does not name these tables yet; a later
-  // migration calling syncReadVersionTriggers drops them unless READ_VERSION_TABLES.company gains them.
+  // since migration 0008). Migration 0014 drops them again: no cached answer reads these tables.
   for (const table of REQUEST_TABLES) {
     for (const [event, transition] of [
       ['insert', 'new table as new_rows'],

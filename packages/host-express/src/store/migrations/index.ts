@@ -12,6 +12,7 @@ import * as hubspotSync from './0010-hubspot-sync.js';
 import * as aiUsageSurfaces from './0011-ai-usage-surfaces.js';
 import * as aiScopeLastSync from './0012-ai-scope-last-sync.js';
 import * as requests from './0013-requests.js';
+import * as requestAttachments from './0014-request-attachments.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -32,4 +33,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0011-ai-usage-surfaces': aiUsageSurfaces,
   '0012-ai-scope-last-sync': aiScopeLastSync,
   '0013-requests': requests,
+  '0014-request-attachments': requestAttachments,
 };
