@@ -41,6 +41,22 @@ export interface CheckSpec {
 }
 
 const UNKNOWN_KEY = 'ZZCONTRACTCHECK';
+/** A request key no company has (prefixes are at most 10 characters; numbers at most 9 digits). */
+const UNKNOWN_REQUEST = 'ZZCHECK-999999999';
+const BOUNDARY = 'contract-check-boundary';
+/** A one-file multipart body, as a browser's FormData sends it. */
+const MULTIPART = {
+  text: [
+    `--${BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="check.txt"',
+    'Content-Type: text/plain',
+    '',
+    'contract check',
+    `--${BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
+  contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+};
 const UNKNOWN_ID = 'zz-contract-check-unknown';
 const EVIL = 'https://evil.example/steal';
 
@@ -146,6 +162,13 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
     ok('knowledgeBase'),
     ok('knowledgeBaseSearch', { query: { q } }),
     ok('knowledgeBaseArticle', { params: { slug: f.articleSlug } }),
+    ok('requestMeta', {
+      assert: ({ body }) =>
+        Array.isArray(get(body, ['types'])) && (get(body, ['types']) as unknown[]).length > 0
+          ? []
+          : ['expected at least one request type'],
+    }),
+    ok('requests', { query: { scope: 'company', pageSize: '5' } }),
   ];
   const denied = (
     routeId: RouteId,
@@ -261,6 +284,7 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
       },
       [200, 403],
     ),
+    denied('staffRequestQueue', 'customers → 403, staff → the queue', {}, [200, 403]),
     denied(
       'actAs',
       'unknown company (or a customer) → 403/404',
@@ -268,7 +292,64 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
       [403, 404],
     ),
   ];
-  const withSession = [...signedInChecks, ...staff];
+  // Requests: nothing here writes; every check is refused before a change could be made.
+  const requestChecks: CheckSpec[] = [
+    denied('request', 'unknown key → 404', { params: { key: UNKNOWN_REQUEST } }),
+    denied('request', 'not a key → 400', { params: { key: 'not-a-key' } }, [400]),
+    denied('requestAction', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST },
+      headers: { 'if-match': '"1"' },
+      body: { action: 'cancel' },
+    }),
+    denied(
+      'requestAction',
+      'without If-Match → 400',
+      { params: { key: UNKNOWN_REQUEST }, body: { action: 'cancel' } },
+      [400],
+    ),
+    denied('updateRequest', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST },
+      headers: { 'if-match': '"1"' },
+      body: { priority: 'high' },
+    }),
+    denied('requestComment', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST },
+      body: { body: 'contract check' },
+    }),
+    denied('requestParticipant', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST },
+      body: { userId: UNKNOWN_ID },
+    }),
+    denied('requestHistory', 'unknown key → 403/404', { params: { key: UNKNOWN_REQUEST } }, [403, 404]),
+    denied('requestAttachments', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST },
+      rawBody: MULTIPART,
+    }),
+    denied('requestAttachmentLink', 'unknown key → 404', {
+      params: { key: UNKNOWN_REQUEST, attachmentId: UNKNOWN_ID },
+    }),
+    denied(
+      'requestAttachmentSave',
+      'unknown key → 403/404',
+      { params: { key: UNKNOWN_REQUEST, attachmentId: UNKNOWN_ID } },
+      [403, 404],
+    ),
+    denied('createRequest', 'unknown type → 400', { body: { type: 'zz_unknown', title: 'Check' } }, [400]),
+    denied('createRequest', 'empty title → 400', { body: { type: 'question', title: '' } }, [400]),
+    denied('requestSettings', 'unknown visibility → 400', { body: { defaultVisibility: 'everyone' } }, [400]),
+    denied(
+      'requestsExport',
+      'company admin → CSV, member → 403',
+      {
+        assert: ({ response }) =>
+          /^text\/csv/i.test(response.headers.get('content-type') ?? '')
+            ? []
+            : ['expected Content-Type text/csv'],
+      },
+      [200, 403],
+    ),
+  ];
+  const withSession = [...signedInChecks, ...requestChecks, ...staff];
   return [...withSession, ...unauthorized(withSession), ...refusals, ...signedOut, ...machineRefusals()];
 }
 

@@ -1,3 +1,4 @@
+import { createPortalFixtures } from './fixtures/portal.js';
 import { createHmac } from 'node:crypto';
 import type { HttpHandler } from 'msw';
 import { describe, expect, expectTypeOf, it } from 'vitest';
@@ -85,6 +86,29 @@ const REQUESTS: Record<RouteId, MockCall> = {
     body: { zen: 'Keep it logically awesome.', hook_id: 1 },
   },
   syncStatus: {},
+  requestMeta: {},
+  requests: { query: { scope: 'company' } },
+  createRequest: { body: { type: 'question', title: 'Can we add a stand-up?' } },
+  requestSettings: { body: { defaultVisibility: 'company' } },
+  requestsExport: {},
+  request: { params: { key: 'NORTH-1' } },
+  requestAction: {
+    params: { key: 'NORTH-2' },
+    headers: { 'if-match': '"3"' },
+    body: { action: 'answer', comment: 'Thursdays at 10:00, please.' },
+  },
+  updateRequest: {
+    params: { key: 'NORTH-3' },
+    headers: { 'if-match': '"3"' },
+    body: { visibility: 'company' },
+  },
+  requestComment: { params: { key: 'NORTH-1' }, body: { body: 'Thanks!' } },
+  requestParticipant: { params: { key: 'NORTH-1' }, body: { userId: 'user_01HZX3K9S5' } },
+  requestHistory: { params: { key: 'NORTH-1' } },
+  requestAttachments: { params: { key: 'NORTH-1' }, body: 'multipart' },
+  requestAttachmentLink: { params: { key: 'NORTH-1', attachmentId: 'att_1_1' } },
+  requestAttachmentSave: { params: { key: 'NORTH-4', attachmentId: 'att_4_1' } },
+  staffRequestQueue: {},
 };
 
 /** Signs a webhook body as GitHub does, with the mock webhook's secret. */
@@ -95,6 +119,14 @@ function send(list: HttpHandler[], id: RouteId, override: Partial<MockCall> = {}
   const route: AnyRoute = routes[id];
   const req = { ...REQUESTS[id], ...override };
   const search = new URLSearchParams(req.query).toString();
+  if (req.body === 'multipart') {
+    const form = new FormData();
+    form.append('file', new File(['%PDF-1.7 mock'], 'plan.pdf', { type: 'application/pdf' }));
+    return createMockFetch(list)(`${BASE}${fillPath(route.path, req.params)}`, {
+      method: 'POST',
+      body: form,
+    });
+  }
   const body = JSON.stringify(req.body ?? {});
   const signature: Record<string, string> =
     route.auth === 'githubSignature' ? { 'x-hub-signature-256': sign(body) } : {};
@@ -106,8 +138,18 @@ function send(list: HttpHandler[], id: RouteId, override: Partial<MockCall> = {}
   });
 }
 
-const SUCCESS_STATUS: Record<AnyRoute['kind'], number> = { json: 200, redirect: 302, noContent: 204 };
-const EMPTY_IS_404: ReadonlySet<RouteId> = new Set(['aiUsage', 'signedUrl', 'knowledgeBaseArticle']);
+const SUCCESS_STATUS: Record<AnyRoute['kind'], number> = {
+  json: 200,
+  redirect: 302,
+  noContent: 204,
+  file: 200,
+};
+const EMPTY_IS_404: ReadonlySet<RouteId> = new Set([
+  'aiUsage',
+  'signedUrl',
+  'knowledgeBaseArticle',
+  'request',
+]);
 const PUBLIC: ReadonlySet<RouteId> = new Set([
   'loginRedirect',
   'signIn',
@@ -141,7 +183,11 @@ describe('MSW handlers serve every route in every state', () => {
   const served = MOCK_STATES.filter((s) => s !== 'loading' && s !== 'networkError');
   describe.each(routeIds)('%s', (id) => {
     it.each(served)('%s', async (state) => {
-      const response = await send(handlers({ [id]: state }, { slowMs: 5 }), id);
+      // Fresh fixtures: the requests' mock backend keeps state (an action bumps the version).
+      const response = await send(
+        handlers({ [id]: state }, { slowMs: 5, fixtures: createPortalFixtures() }),
+        id,
+      );
       expect(response.status).toBe(expectedStatus(id, state));
       const route: AnyRoute = routes[id];
       const text = await response.text();

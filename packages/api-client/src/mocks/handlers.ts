@@ -101,6 +101,39 @@ async function readRequest(
     headers = parsed.data as Record<string, string>;
   }
   let body: unknown = {};
+  if (route.method === 'POST' && route.multipart) {
+    // The upload route: multipart/form-data, read as the host's streaming parser would see it.
+    const type = request.headers.get('content-type') ?? '';
+    if (!type.startsWith('multipart/form-data')) {
+      return {
+        type: 'problem',
+        status: 415,
+        title: 'Unsupported Media Type',
+        detail: 'Send the files as multipart/form-data.',
+      };
+    }
+    const form = await request.formData();
+    const files = form
+      .getAll(route.multipart.field)
+      .filter((f): f is File => typeof f !== 'string')
+      .map((f) => ({ name: f.name, type: f.type, size: f.size }));
+    if (files.length === 0 || files.length > route.multipart.maxFiles) {
+      return {
+        type: 'problem',
+        status: 400,
+        title: 'Bad Request',
+        detail: `Send 1 to ${route.multipart.maxFiles} files in the "${route.multipart.field}" field.`,
+      };
+    }
+    const replaces = form.get('replaces');
+    return {
+      fixtures,
+      params,
+      query,
+      headers,
+      body: { files, ...(typeof replaces === 'string' ? { replaces } : {}) },
+    };
+  }
   if (route.method === 'POST') {
     const text = await request.text();
     const type = request.headers.get('content-type') ?? '';

@@ -6,6 +6,7 @@ export type MockReply =
   | { type: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { type: 'noContent'; headers?: Record<string, string> }
   | { type: 'redirect'; location: string }
+  | { type: 'file'; body: string; contentType: string; fileName: string }
   | {
       type: 'problem';
       status: number;
@@ -54,6 +55,14 @@ export function toResponse(reply: MockReply): Response {
       return new HttpResponse(null, { status: 204, headers: reply.headers ?? {} });
     case 'redirect':
       return new HttpResponse(null, { status: 302, headers: { location: reply.location } });
+    case 'file':
+      return new HttpResponse(reply.body, {
+        status: 200,
+        headers: {
+          'content-type': reply.contentType,
+          'content-disposition': `attachment; filename="${reply.fileName}"`,
+        },
+      });
     case 'problem':
       return problemResponse(
         reply.status,

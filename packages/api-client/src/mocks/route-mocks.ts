@@ -6,6 +6,7 @@ import { emptyCrmFixture } from './fixtures/crm.js';
 import { doraEventsMock, doraMock } from './dora-route-mocks.js';
 import { doraMetricsFromHistory } from './fixtures/dora.js';
 import type { PortalFixtures } from './fixtures/portal.js';
+import { emptyRequestList } from './fixtures/requests.js';
 import { emptySyncStatusFixture, syncStatusFixture } from './fixtures/sync-status.js';
 import { githubDelivery, ingestBatch } from './machine-routes.js';
 import { json, type MockReply, notFound } from './replies.js';
@@ -185,7 +186,164 @@ export const routeMocks: Record<RouteId, RouteMock> = {
     success: ({ fixtures }) => json(syncStatusFixture(fixtures.now), NO_STORE),
     empty: () => json(emptySyncStatusFixture(), NO_STORE),
   },
+  ...requestMocks(),
 };
+
+function requestNotFound(): MockReply {
+  return notFound('No such request.');
+}
+
+function versionOf(headers: Record<string, string>): number {
+  return Number((headers['if-match'] ?? '').replace(/\D/g, ''));
+}
+
+/** The requests tracker, served from the fixtures' in-memory requests (mocks/fixtures/requests.ts). */
+function requestMocks(): Record<
+  | 'requestMeta'
+  | 'requests'
+  | 'createRequest'
+  | 'requestSettings'
+  | 'requestsExport'
+  | 'request'
+  | 'requestAction'
+  | 'updateRequest'
+  | 'requestComment'
+  | 'requestParticipant'
+  | 'requestHistory'
+  | 'requestAttachments'
+  | 'requestAttachmentLink'
+  | 'requestAttachmentSave'
+  | 'staffRequestQueue',
+  RouteMock
+> {
+  const detail = (req: MockRequest) => {
+    const found = req.fixtures.requests.get(req.params.key ?? '');
+    return found ? json(found, { ...NO_STORE, etag: `"${found.version}"` }) : requestNotFound();
+  };
+  return {
+    requestMeta: same(({ fixtures }) => json(fixtures.requests.meta(), NO_STORE)),
+    requests: {
+      success: ({ fixtures, query }) => json(fixtures.requests.list(query), NO_STORE),
+      empty: ({ query }) => json(emptyRequestList(query), NO_STORE),
+    },
+    createRequest: same(({ fixtures, body }) => {
+      const errors = fixtures.requests.check(body);
+      if (errors.length) {
+        return {
+          type: 'problem',
+          status: 400,
+          title: 'Bad Request',
+          detail: errors.map((e) => e.message).join(' '),
+          errors,
+        };
+      }
+      return json(fixtures.requests.create(body), NO_STORE);
+    }),
+    requestSettings: same(({ fixtures, body }) =>
+      json(fixtures.requests.setDefaultVisibility(body.defaultVisibility as 'participants' | 'company')),
+    ),
+    requestsExport: same(({ fixtures, query }) => ({
+      type: 'file',
+      body: fixtures.requests.csv(query),
+      contentType: 'text/csv; charset=utf-8',
+      fileName: 'requests.csv',
+    })),
+    request: { success: detail, empty: requestNotFound },
+    requestAction: same(({ fixtures, params, headers, body }) => {
+      const outcome = fixtures.requests.act(
+        params.key ?? '',
+        versionOf(headers),
+        body.action as Parameters<typeof fixtures.requests.act>[2],
+        body.comment as string | undefined,
+      );
+      if (outcome === 'missing') return requestNotFound();
+      if (outcome === 'stale') {
+        return {
+          type: 'problem',
+          status: 412,
+          title: 'Precondition Failed',
+          detail: 'The request was changed by someone else; reload it and try again.',
+        };
+      }
+      if (outcome === 'refused') {
+        return { type: 'problem', status: 409, title: 'Conflict', detail: 'This action is not open now.' };
+      }
+      return json(outcome, NO_STORE);
+    }),
+    updateRequest: same((req) => {
+      const found = req.fixtures.requests.get(req.params.key ?? '');
+      if (!found) return requestNotFound();
+      if (found.version !== versionOf(req.headers)) {
+        return {
+          type: 'problem',
+          status: 412,
+          title: 'Precondition Failed',
+          detail: 'The request was changed by someone else; reload it and try again.',
+        };
+      }
+      if (req.body.visibility) found.visibility = req.body.visibility as 'participants' | 'company';
+      found.version += 1;
+      return json(found, NO_STORE);
+    }),
+    requestComment: same(({ fixtures, params, body }) => {
+      const found = fixtures.requests.comment(params.key ?? '', String(body.body));
+      return found ? json(found, NO_STORE) : requestNotFound();
+    }),
+    requestParticipant: same(({ fixtures, params, body }) => {
+      const found = fixtures.requests.participant(
+        params.key ?? '',
+        String(body.userId),
+        body.remove === true,
+      );
+      return found ? json(found, NO_STORE) : requestNotFound();
+    }),
+    requestHistory: same(({ fixtures, params }) => {
+      const found = fixtures.requests.history(params.key ?? '');
+      return found ? json(found, NO_STORE) : requestNotFound();
+    }),
+    requestAttachments: same(({ fixtures, params, body }) => {
+      const files = body.files as { name: string; type: string; size: number }[];
+      const limit = fixtures.requests.meta().attachmentLimits.fileBytes;
+      if (files.some((f) => f.size > limit)) {
+        return {
+          type: 'problem',
+          status: 413,
+          title: 'Content Too Large',
+          detail: `Files can be at most ${Math.round(limit / 1024 / 1024)} MB each.`,
+        };
+      }
+      const added = fixtures.requests.attach(params.key ?? '', files, body.replaces as string | undefined);
+      return added ? json({ attachments: added }, NO_STORE) : requestNotFound();
+    }),
+    requestAttachmentLink: same(({ fixtures, params }) => {
+      const attachment = fixtures.requests.attachment(params.key ?? '', params.attachmentId ?? '');
+      if (!attachment) return notFound('No such attachment.');
+      if (attachment.scan !== 'clean' && attachment.scan !== 'not_scanned') {
+        return {
+          type: 'problem',
+          status: 409,
+          title: 'Conflict',
+          detail: 'The file is waiting for its virus scan.',
+        };
+      }
+      const expires = new Date(fixtures.now.getTime() + 5 * 60_000).toISOString();
+      const url = `/api/requests/${params.key}/attachments/${attachment.id}/file?sig=mock`;
+      const preview =
+        attachment.contentType === 'application/pdf' || attachment.contentType.startsWith('image/');
+      return json({ url, expiresAt: expires, previewUrl: preview ? `${url}&inline=1` : null }, NO_STORE);
+    }),
+    requestAttachmentSave: same(({ fixtures, params }) => {
+      const attachment = fixtures.requests.attachment(params.key ?? '', params.attachmentId ?? '');
+      if (!attachment) return notFound('No such attachment.');
+      attachment.savedToDocuments = true;
+      return json(fixtures.requests.get(params.key ?? ''), NO_STORE);
+    }),
+    staffRequestQueue: {
+      success: ({ fixtures, query }) => json(fixtures.requests.list(query, true), NO_STORE),
+      empty: ({ query }) => json(emptyRequestList(query), NO_STORE),
+    },
+  };
+}
 
 function wrap(
   fixtures: PortalFixtures,

@@ -142,6 +142,11 @@ interface TextOptions {
  * stops further checks), minimum length, then the field's pattern, which is also its JSON Schema
  * `pattern` (for plain text it restates the text rules, for ids and slugs it is their character set).
  */
+/** Text with the rules above and a pattern of its own (documented as the parameter's `pattern`). */
+export function patternedText(options: TextOptions & { pattern: { regex: RegExp; message: string } }) {
+  return text(options);
+}
+
 function text(options: TextOptions) {
   const textPattern = options.multiline ? MULTI_LINE_TEXT_PATTERN : SINGLE_LINE_TEXT_PATTERN;
   const pattern = options.pattern ?? {

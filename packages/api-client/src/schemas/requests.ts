@@ -4,6 +4,7 @@ import { described, named } from './registry.js';
 import {
   multiLineText,
   pageNumberParam,
+  patternedText,
   recordIdParam,
   requestDate,
   singleLineText,
@@ -52,9 +53,11 @@ export const REQUEST_DUE_SOURCES = ['contract', 'check_in', 'agreed'] as const;
 export const ATTACHMENT_SCAN_STATES = ['pending', 'clean', 'infected', 'not_scanned', 'failed'] as const;
 
 export const requestKeyParam = described(
-  singleLineText({ min: 4, max: 20 }).check(
-    z.regex(REQUEST_KEY_PATTERN, { message: 'Expected a request key such as ACME-42.' }),
-  ),
+  patternedText({
+    min: 4,
+    max: 20,
+    pattern: { regex: REQUEST_KEY_PATTERN, message: 'Expected a request key such as ACME-42.' },
+  }),
   'Request key: the company’s prefix, "-", and the request’s number, e.g. "ACME-42".',
 );
 
@@ -271,9 +274,10 @@ export const requestMetaSchema = named(
 
 const statusFilter = described(
   z.optional(
-    singleLineText({ max: 300 }).check(
-      z.regex(/^[a-z_]+(,[a-z_]+)*$/, { message: 'Expected statuses separated by commas.' }),
-    ),
+    patternedText({
+      max: 300,
+      pattern: { regex: /^[a-z_]+(,[a-z_]+)*$/, message: 'Expected statuses separated by commas.' },
+    }),
   ),
   'Comma-separated: the customer labels (submitted, in_progress, waiting_for_you, resolved, closed) or, for staff, the internal statuses.',
 );
@@ -374,9 +378,11 @@ export const requestSettingsBodySchema = named(
 
 export const ifMatchHeaders = z.object({
   'if-match': described(
-    singleLineText({ min: 1, max: 20 }).check(
-      z.regex(/^(W\/)?"?[1-9][0-9]{0,8}"?$/, { message: 'Expected the request’s version, e.g. "3".' }),
-    ),
+    patternedText({
+      min: 1,
+      max: 20,
+      pattern: { regex: /^(W\/)?"?[1-9][0-9]{0,8}"?$/, message: 'Expected the request’s version, e.g. "3".' },
+    }),
     'The version the change was made on (the request’s `version`); a stale one is answered 412.',
   ),
 });
