@@ -89,8 +89,8 @@ function parameters(route: AnyRoute): unknown[] {
 function responses(route: AnyRoute): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (route.kind === 'json') {
-    out['200'] = {
-      description: route.summary,
+    out[route.created ? '201' : '200'] = {
+      description: route.created ? `${route.summary}: created (Location names it).` : route.summary,
       ...(route.noStore
         ? { headers: { 'Cache-Control': { description: 'Always no-store.', schema: { type: 'string' } } } }
         : {}),

@@ -76,6 +76,8 @@ export interface JsonRoute extends RouteCommon {
   readonly noStore?: boolean;
   /** The route also answers 202 with the same body schema; says when. */
   readonly accepted?: string;
+  /** Success is 201 Created (with a Location header), not 200. */
+  readonly created?: true;
 }
 
 /** A browser navigation the host answers with 302 (sign-in flows). The client only builds its URL. */

@@ -2,6 +2,7 @@ import { createOpenApiDocument } from '@client-portal/api-client';
 import type PgBoss from 'pg-boss';
 import { configuredSources } from './connectors/run.js';
 import { startJobQueue } from './jobs/queue.js';
+import { type RequestSchedule, startRequestSchedule } from './jobs/request-schedule.js';
 import { type SyncSchedule, startSyncSchedule } from './jobs/sync-schedule.js';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from 'pino';
@@ -72,6 +73,8 @@ export interface PortalHost {
   drain(): void;
   /** The sync schedule working on this instance; null when no connector is configured or jobs are off. */
   syncSchedule: SyncSchedule | null;
+  /** The requests' schedule (check-ins, reminders, e-mail, webhook); null when REQUEST_SCHEDULE is off or jobs are off. */
+  requestSchedule: RequestSchedule | null;
   /** Drains, stops background jobs and closes the store if the host opened it. */
   close(): Promise<void>;
 }
@@ -156,8 +159,10 @@ export async function createPortalHost(
   let pruneTimer: NodeJS.Timeout | undefined;
   let boss: PgBoss | null = null;
   let syncSchedule: SyncSchedule | null = null;
+  let requestSchedule: RequestSchedule | null = null;
   const stopJobs = async () => {
     await syncSchedule?.stop();
+    await requestSchedule?.stop();
     await boss?.stop({ graceful: true, wait: true, close: false, timeout: config.http.shutdownTimeoutMs });
   };
   try {
@@ -229,6 +234,14 @@ export async function createPortalHost(
       boss = await startJobQueue(store, { logger });
       syncSchedule = await startSyncSchedule(boss, store, config, { logger });
     }
+    // The requests' schedule runs with or without connectors, unless REQUEST_SCHEDULE is off.
+    if ((options.jobs ?? true) && config.requests.schedule !== null) {
+      boss ??= await startJobQueue(store, { logger });
+      requestSchedule = await startRequestSchedule(boss, store, config, {
+        logger,
+        types: config.requests.types,
+      });
+    }
 
     pruneTimer = setInterval(() => {
       auth.prune().catch((error: unknown) => logger.warn({ err: error }, 'pruning sessions failed'));
@@ -246,6 +259,7 @@ export async function createPortalHost(
       prepared,
       demoAccounts,
       syncSchedule,
+      requestSchedule,
       drain: () => {
         draining = true;
       },

@@ -1,7 +1,7 @@
 import { type RouteId, routeIds, routes } from '@client-portal/api-client';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { DEMO_FIXTURES, GLOBEX } from './store/demo/index.js';
+import { buildPdf, DEMO_FIXTURES, GLOBEX } from './store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, SAME_ORIGIN_HEADERS, useDemoHost } from './test-support/demo-host.js';
 import { testStores } from './test-support/stores.js';
 
@@ -9,7 +9,14 @@ import { testStores } from './test-support/stores.js';
 // 404 and nothing of theirs leaks into any body), the open-redirect rule, CSRF, and hostile bodies.
 // Each route module has its own detailed tests; this file makes sure no route is left out.
 
-type Input = { params?: Record<string, string>; query?: Record<string, string>; body?: unknown };
+type Input = {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A multipart upload (field "file") instead of a JSON body. */
+  file?: { name: string; bytes: Buffer };
+};
 
 const own = DEMO_FIXTURES;
 const foreign = DEMO_FIXTURES.foreign;
@@ -41,6 +48,32 @@ const ACME_REQUESTS: Partial<Record<RouteId, Input>> = {
   knowledgeBaseSearch: { query: { q: own.searchQuery } },
   knowledgeBaseArticle: { params: { slug: own.articleSlug } },
   syncStatus: {},
+  // The requests tracker (demo@acme.example is Acme's company admin); If-Match: the seed's versions.
+  requestMeta: {},
+  requests: { query: { scope: 'company' } },
+  createRequest: { body: { type: 'question', title: 'Security check' } },
+  requestsExport: { query: { scope: 'company' } },
+  requestSettings: { body: { defaultVisibility: 'participants' } },
+  request: { params: { key: own.requestKey } },
+  requestAction: { params: { key: 'ACME-2' }, headers: { 'If-Match': '"4"' }, body: { action: 'confirm' } },
+  updateRequest: {
+    params: { key: 'ACME-4' },
+    headers: { 'If-Match': '"6"' },
+    body: { visibility: 'company' },
+  },
+  requestComment: { params: { key: own.requestKey }, body: { body: 'Security check' } },
+  requestParticipant: { params: { key: own.requestKey }, body: { userId: 'u-acme-member' } },
+  requestHistory: { params: { key: own.requestKey } },
+  requestAttachments: {
+    params: { key: own.requestKey },
+    file: {
+      name: 'check.pdf',
+      bytes: buildPdf({ title: 'Security check', lines: ['x'], createdAt: new Date(0) }),
+    },
+  },
+  requestAttachmentLink: { params: { key: own.requestKey, attachmentId: own.attachmentId } },
+  requestAttachmentSave: { params: { key: own.requestKey, attachmentId: own.attachmentId } },
+  staffRequestQueue: {},
 };
 
 /** Every route that takes an id, with Globex's. */
@@ -54,10 +87,30 @@ const FOREIGN_REQUESTS: [RouteId, Input][] = [
   ['talentAssociations', { body: { contactId: foreign.contactId } }],
   ['signedUrl', { body: { fileId: foreign.fileId } }],
   ['knowledgeBaseArticle', { params: { slug: foreign.articleSlug } }],
+  ['request', { params: { key: foreign.requestKey } }],
+  ['requestHistory', { params: { key: foreign.requestKey } }],
+  ['requestComment', { params: { key: foreign.requestKey }, body: { body: 'Hello' } }],
+  [
+    'requestAction',
+    { params: { key: foreign.requestKey }, headers: { 'If-Match': '"1"' }, body: { action: 'cancel' } },
+  ],
+  ['requestAttachmentLink', { params: { key: foreign.requestKey, attachmentId: own.attachmentId } }],
 ];
 
-const STRICT_POSTS: RouteId[] = ['talentAssociations', 'signedUrl', 'actAs'];
-const STAFF_ONLY: RouteId[] = ['staffCompanies', 'actAs', 'syncStatus'];
+const STRICT_POSTS: RouteId[] = [
+  'talentAssociations',
+  'signedUrl',
+  'actAs',
+  'createRequest',
+  'requestAction',
+  'updateRequest',
+  'requestComment',
+  'requestParticipant',
+  'requestSettings',
+];
+const STAFF_ONLY: RouteId[] = ['staffCompanies', 'actAs', 'syncStatus', 'staffRequestQueue'];
+/** Routes whose success is 201 Created. */
+const CREATED: RouteId[] = ['createRequest'];
 
 function urlOf(id: RouteId, input: Input): string {
   const path = routes[id].path.replace(/\{(\w+)\}/g, (_, name: string) =>
@@ -70,10 +123,19 @@ function urlOf(id: RouteId, input: Input): string {
 describe.each(testStores)('security across every route on $name', (kind) => {
   const demo = useDemoHost(kind);
 
-  const send = (id: RouteId, input: Input, cookie: string) =>
-    routes[id].method === 'GET'
-      ? demo.get(urlOf(id, input), cookie)
-      : demo.post(urlOf(id, input), input.body ?? {}, cookie);
+  const send = (id: RouteId, input: Input, cookie: string) => {
+    if (input.file) {
+      return request(demo.host.app)
+        .post(urlOf(id, input))
+        .set({ ...SAME_ORIGIN_HEADERS, Cookie: cookie })
+        .attach('file', input.file.bytes, input.file.name);
+    }
+    const req =
+      routes[id].method === 'GET'
+        ? demo.get(urlOf(id, input), cookie)
+        : demo.post(urlOf(id, input), input.body ?? {}, cookie);
+    return input.headers ? req.set(input.headers) : req;
+  };
 
   /** Strings that only Globex's records hold: names, ids, keys, emails, titles. */
   async function globexStrings(): Promise<string[]> {
@@ -89,6 +151,7 @@ describe.each(testStores)('security across every route on $name', (kind) => {
       db.selectFrom('github_repositories').select(['id', 'full_name']).where('company_id', '=', of).execute(),
       db.selectFrom('kb_articles').select(['slug', 'title']).where('company_id', '=', of).execute(),
       db.selectFrom('teams').select(['id', 'name']).where('company_id', '=', of).execute(),
+      db.selectFrom('requests').select(['id', 'key', 'title']).where('company_id', '=', of).execute(),
     ]);
     const values = rows.flat().flatMap((row) => Object.values(row));
     return [...new Set(values.filter((v): v is string => typeof v === 'string' && v.length >= 4))];
@@ -106,10 +169,10 @@ describe.each(testStores)('security across every route on $name', (kind) => {
     for (const [id, input] of Object.entries(ACME_REQUESTS) as [RouteId, Input][]) {
       const res = await send(id, input, cookie);
       // Customers are refused the staff routes; every other route answers.
-      const status = STAFF_ONLY.includes(id) ? 403 : 200;
+      const status = STAFF_ONLY.includes(id) ? 403 : CREATED.includes(id) ? 201 : 200;
       expect({ id, status: res.status }).toEqual({ id, status });
       const route = routes[id];
-      if (route.kind === 'json' && status === 200) route.response.parse(res.body);
+      if (route.kind === 'json' && status < 300) route.response.parse(res.body);
       const leaked = secrets.filter((s) => res.text.includes(s));
       expect({ id, leaked }).toEqual({ id, leaked: [] });
     }
@@ -133,6 +196,7 @@ describe.each(testStores)('security across every route on $name', (kind) => {
           .replaceAll(foreign.projectId, own.projectId)
           .replaceAll(foreign.contactId, own.contactId)
           .replaceAll(foreign.fileId, own.fileId)
+          .replaceAll(foreign.requestKey, own.requestKey)
           .replaceAll(foreign.articleSlug, `${own.articleSlug}-not-public`),
       ) as Input;
       expect({ id, status: (await send(id, mirrored, globex)).status }).toEqual({ id, status: 404 });

@@ -163,8 +163,9 @@ function expectedStatus(id: RouteId, state: MockState): number {
   switch (state) {
     case 'success':
     case 'slow':
-      return SUCCESS_STATUS[route.kind];
+      return route.kind === 'json' && route.created ? 201 : SUCCESS_STATUS[route.kind];
     case 'empty':
+      if (route.kind === 'json' && route.created) return 201;
       return id === 'session' ? 204 : EMPTY_IS_404.has(id) ? 404 : SUCCESS_STATUS[route.kind];
     case 'signedOut':
       return id === 'session' ? 204 : PUBLIC.has(id) ? SUCCESS_STATUS[route.kind] : 401;
@@ -194,7 +195,7 @@ describe('MSW handlers serve every route in every state', () => {
       if (response.status >= 400) {
         expect(response.headers.get('content-type')).toContain('application/problem+json');
         expect(problemSchema.parse(JSON.parse(text)).status).toBe(response.status);
-      } else if (route.kind === 'json' && response.status === 200) {
+      } else if (route.kind === 'json' && (response.status === 200 || response.status === 201)) {
         const valid = route.response.safeParse(JSON.parse(text)).success;
         expect(valid).toBe(state !== 'malformed');
       } else if (state === 'malformed') {

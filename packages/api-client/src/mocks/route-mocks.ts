@@ -237,7 +237,13 @@ function requestMocks(): Record<
           errors,
         };
       }
-      return json(fixtures.requests.create(body), NO_STORE);
+      const created = fixtures.requests.create(body);
+      return {
+        type: 'json',
+        status: 201,
+        body: created,
+        headers: { ...NO_STORE, location: `/api/requests/${created.key}` },
+      };
     }),
     requestSettings: same(({ fixtures, body }) =>
       json(fixtures.requests.setDefaultVisibility(body.defaultVisibility as 'participants' | 'company')),

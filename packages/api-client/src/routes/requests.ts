@@ -73,6 +73,7 @@ export const requestRoutes = {
     body: createRequestBodySchema,
     bodyPolicy: STRICT_BODY,
     response: requestDetailSchema,
+    created: true,
     noStore: true,
     retry: false,
     errors: [400, 401, 403, 404, 429, 500],
@@ -226,8 +227,9 @@ export const requestRoutes = {
     response: attachmentUploadSchema,
     noStore: true,
     retry: false,
-    errors: [400, 401, 403, 404, 413, 415, 429, 500],
+    errors: [400, 401, 403, 404, 409, 413, 415, 429, 500],
     errorNotes: {
+      409: 'The request is closed or cancelled, or the file named by `replaces` already has a newer version.',
       413: 'A file is larger than the per-file limit, or the request’s files together pass the per-request limit; the detail names the limit.',
       415: 'The file’s content is not of an accepted type (or the body is not multipart/form-data).',
     },

@@ -1,3 +1,4 @@
+import { type AnyRoute, routes } from '@client-portal/api-client';
 import type { RequestHandler } from 'express';
 import { type AuthConfig, trustedOrigins } from './config.js';
 import { problem } from '../http/problem.js';
@@ -16,13 +17,28 @@ export function isJsonContentType(value: string | undefined): boolean {
   return value.split(';', 1)[0]!.trim().toLowerCase() === 'application/json';
 }
 
+/** `multipart/form-data`, with its boundary. */
+function isMultipartContentType(value: string | undefined): boolean {
+  return value?.split(';', 1)[0]?.trim().toLowerCase() === 'multipart/form-data';
+}
+
+/**
+ * The paths (under /api) of the contract's file uploads (routes with `multipart`): the only
+ * requests allowed to be multipart/form-data. Multipart is a "simple" content type a cross-site
+ * form can send without a preflight, so these routes rely on the Fetch Metadata / Origin check alone.
+ */
+const MULTIPART_PATHS: readonly RegExp[] = (Object.values(routes) as AnyRoute[])
+  .filter((route) => route.multipart !== undefined && route.method === 'POST')
+  .map((route) => new RegExp(`^${route.path.replace(/^\/api/, '').replace(/\{\w+\}/g, '[^/]+')}/?$`));
+
 /**
  * CSRF defence for cookie-authenticated state changes (OWASP: Fetch Metadata + Origin check +
  * a non-simple content type). Browsers set `Sec-Fetch-Site` and `Origin` themselves; page script
  * cannot forge either. A request passes when the browser says it is same-origin (or user-initiated),
  * or when its Origin is the portal's or on the CORS allow-list; a same-site request must also
  * carry an allow-listed Origin. Then it must be JSON, which a cross-origin page can only send
- * after a CORS preflight that only allow-listed origins pass.
+ * after a CORS preflight that only allow-listed origins pass — or, on a file-upload route of the
+ * contract only (MULTIPART_PATHS), multipart/form-data.
  */
 export function createRequireSameOrigin(config: AuthConfig): RequestHandler {
   const { publicOrigin, corsOrigins } = trustedOrigins(config);
@@ -36,7 +52,10 @@ export function createRequireSameOrigin(config: AuthConfig): RequestHandler {
       problem(res, 403, 'Forbidden', 'Cross-site requests are not accepted.');
       return;
     }
-    if (!isJsonContentType(header(req.headers['content-type']))) {
+    const contentType = header(req.headers['content-type']);
+    if (isMultipartContentType(contentType) && MULTIPART_PATHS.some((path) => path.test(req.path)))
+      return next();
+    if (!isJsonContentType(contentType)) {
       problem(res, 415, 'Unsupported Media Type', 'Send the request as application/json.');
       return;
     }

@@ -10,9 +10,11 @@ import {
   removeWebhookCommand,
   revokeTokenCommand,
 } from './ingest-commands.js';
+import { addCheckInCommand, listCheckInsCommand } from './check-in-commands.js';
+import { outboxCommand } from './outbox-commands.js';
 import { migrateCommand, seedCommand } from './store-commands.js';
 import { type SyncCommandInput, syncCommand } from './sync-commands.js';
-import { addUser, resetPassword } from './user-commands.js';
+import { addUser, resetPassword, setCompanyAdmin } from './user-commands.js';
 
 export const USAGE = `Usage: client-portal-host <command> [options]
 
@@ -30,6 +32,10 @@ Commands:
       --contact), or provider staff. Without --password it is asked for (or read from stdin).
   user reset-password --email <email> [--password <password>]
       Set a new password and sign the user out everywhere.
+  user admin --email <email> [--revoke]
+      Make a customer their company's admin (sees every request of the company, approves
+      changes of scope or hours, reads the history, exports as CSV); --revoke makes them a
+      member again.
   ingest-token create --company <company id> --project <project key> --name <name>
       Create a token for CI or an incident tool to send one project's deployments, pull requests,
       incidents and pushes (POST /api/ingest/*). The token is printed once; only its hash is kept.
@@ -51,6 +57,15 @@ Commands:
   sync --status [--source <source>]
       Each source's schedule, last scheduled run, and per scope its last run, last success,
       cursor, counts and last error.
+  outbox [--limit <n>] [--clear]
+      Without SMTP_URL, the requests' e-mails go to a local outbox (DATA_DIR/outbox): print its
+      messages, newest first (default 20), or remove them all.
+  check-ins add --company <company id> --title <title> --every 1|3|6|12 --from <date>
+                [--type <request type>]
+      Add a recurring check-in (e.g. a quarterly review): the requests' schedule opens a request
+      for the company on --from, then every --every months.
+  check-ins list [--company <company id>]
+      List the recurring check-ins and their next dates.
 
 Configuration comes from the environment (PORT, DATA_DIR, DATABASE_URL, AUTH_MODE, …); see the
 package README. With none, the host runs on the embedded store in ./.data with demo data.`;
@@ -70,6 +85,7 @@ const OPTIONS = {
     password: { type: 'string' },
   },
   'user reset-password': { email: { type: 'string' }, password: { type: 'string' } },
+  'user admin': { email: { type: 'string' }, revoke: { type: 'boolean' } },
   'ingest-token create': {
     company: { type: 'string' },
     project: { type: 'string' },
@@ -85,10 +101,19 @@ const OPTIONS = {
   },
   'github-webhook remove': { 'target-type': { type: 'string' }, 'target-id': { type: 'string' } },
   sync: { source: { type: 'string' }, since: { type: 'string' }, status: { type: 'boolean' } },
+  outbox: { limit: { type: 'string' }, clear: { type: 'boolean' } },
+  'check-ins add': {
+    company: { type: 'string' },
+    title: { type: 'string' },
+    every: { type: 'string' },
+    from: { type: 'string' },
+    type: { type: 'string' },
+  },
+  'check-ins list': { company: { type: 'string' } },
 } satisfies Record<string, Options>;
 
 /** Commands of two words: `user add`, `ingest-token create`, … */
-const GROUPS = new Set(['user', 'ingest-token', 'github-webhook']);
+const GROUPS = new Set(['user', 'ingest-token', 'github-webhook', 'check-ins']);
 /** Commands that take one positional argument (the rest take options only). */
 const POSITIONAL: Partial<Record<string, string>> = { 'ingest-token revoke': '<token id>' };
 
@@ -183,6 +208,12 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
           password: text('password'),
         });
         return 0;
+      case 'user admin':
+        await setCompanyAdmin(config, io, {
+          email: required(values, 'email'),
+          revoke: values.revoke === true,
+        });
+        return 0;
       case 'ingest-token create':
         await createTokenCommand(config, io, {
           company: required(values, 'company'),
@@ -211,6 +242,21 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
           status: values.status === true,
           ...options.sync,
         });
+      case 'outbox':
+        await outboxCommand(config, io, { limit: text('limit'), clear: values.clear === true });
+        return 0;
+      case 'check-ins add':
+        await addCheckInCommand(config, io, {
+          company: required(values, 'company'),
+          title: required(values, 'title'),
+          every: required(values, 'every'),
+          from: required(values, 'from'),
+          type: text('type'),
+        });
+        return 0;
+      case 'check-ins list':
+        await listCheckInsCommand(config, io, { company: text('company') });
+        return 0;
       case 'github-webhook remove':
         await removeWebhookCommand(config, io, {
           targetType: required(values, 'target-type'),

@@ -96,6 +96,15 @@ function printBanner(io: CliIo, host: PortalHost, url: string, port: number): vo
       `Scheduled syncs (UTC): ${each.join(', ')}; \`client-portal-host sync --status\` shows how they went.`,
     );
   }
+  if (host.requestSchedule) {
+    const mail = config.requests.mail.smtpUrl
+      ? 'e-mail through SMTP_URL'
+      : `e-mail to the outbox in ${config.requests.mail.outboxDir} (\`client-portal-host outbox\` prints it)`;
+    say(
+      io,
+      `Requests schedule (UTC): "${host.requestSchedule.cron}" — check-ins, reminders, ${mail}${config.requests.webhook ? ', signed webhook' : ''}.`,
+    );
+  }
   if (config.documents.signingKeysEphemeral && config.store.kind === 'postgres') {
     say(io, 'Note: SIGNING_KEYS is not set; download links only work on this instance until it restarts.');
   }

@@ -135,3 +135,41 @@ export async function resetPassword(
     say(io, `Password reset for ${email}; ${revoked} session${revoked === 1 ? '' : 's'} signed out.`);
   });
 }
+
+/**
+ * `client-portal-host user admin`: makes a customer their company's admin (sees every request of
+ * the company, approves changes of scope or hours, reads the history, exports), or with `revoke`
+ * a member again. A company may have several admins. Takes effect on the user's next request.
+ */
+export async function setCompanyAdmin(
+  config: HostConfig,
+  io: CliIo,
+  input: { email: string; revoke?: boolean | undefined },
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  if (!EMAIL.test(email)) throw new CliError(`"${input.email}" is not an email address.`, 2);
+  const admin = input.revoke !== true;
+  await withStore(config, async (store) => {
+    await migrateToLatest(store.db);
+    const user = await store.db
+      .selectFrom('users as u')
+      .leftJoin('companies as c', 'c.id', 'u.company_id')
+      .select(['u.id', 'u.role', 'u.company_admin', 'c.name as company'])
+      .where('u.email', '=', email)
+      .executeTakeFirst();
+    if (!user) throw new CliError(`There is no user with the email ${email}.`);
+    if (user.role !== 'customer' || user.company === null) {
+      throw new CliError(`${email} is not a customer of a company: only a customer can be a company admin.`);
+    }
+    if (user.company_admin !== admin) {
+      await store.db.updateTable('users').set({ company_admin: admin }).where('id', '=', user.id).execute();
+    }
+    const already = user.company_admin === admin ? ' (no change)' : '';
+    say(
+      io,
+      admin
+        ? `${email} is the company admin of ${user.company}${already}.`
+        : `${email} is no longer a company admin of ${user.company}${already}.`,
+    );
+  });
+}

@@ -1,3 +1,4 @@
+import type { RequestTypeSpec } from '../requests/types.js';
 import type { AiToolsSettings } from '../connectors/ai/settings.js';
 import type { GithubSettings } from '../connectors/github/settings.js';
 import type { HubspotSettings } from '../connectors/hubspot/settings.js';
@@ -134,7 +135,11 @@ export const DEFAULT_REQUEST_FILES_MAX_MB = 100;
 /** When the requests' schedule (check-ins, reminders, auto-resolve, e-mail) runs: every 5 minutes. */
 export const DEFAULT_REQUEST_SCHEDULE = '*/5 * * * *';
 
+export type { RequestTypeSpec };
+
 export interface RequestsSettings {
+  /** REQUEST_TYPES_FILE (a JSON list of types, src/requests/types.ts), or DEFAULT_REQUEST_TYPES. */
+  types: readonly RequestTypeSpec[];
   attachments: {
     /** One file at most (REQUEST_FILE_MAX_MB, default 25 MB). */
     fileBytes: number;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
 import {
@@ -21,6 +22,7 @@ import {
   trustProxyValue,
 } from './env-values.js';
 import { readAiToolsSettings } from '../connectors/ai/settings.js';
+import { DEFAULT_REQUEST_TYPES, type RequestTypeSpec, validateRequestTypes } from '../requests/types.js';
 import { readGithubSettings } from '../connectors/github/settings.js';
 import { readHubspotSettings } from '../connectors/hubspot/settings.js';
 import {
@@ -158,6 +160,7 @@ const VARIABLES = {
   REQUEST_WEBHOOK_URL: { schema: httpUrlValue },
   REQUEST_WEBHOOK_SECRET: { schema: text.min(16, { error: 'must be at least 16 characters' }), secret: true },
   REQUEST_SCHEDULE: { schema: cronValue },
+  REQUEST_TYPES_FILE: { schema: text },
 } as const satisfies Record<string, Variable>;
 
 export type ConfigVariable = keyof typeof VARIABLES;
@@ -227,6 +230,8 @@ export function loadConfig(
     'S3_FORCE_PATH_STYLE',
   ] as const;
   if (s3Options.some((name) => v[name] !== undefined)) need('S3_BUCKET', 'when other S3_* options are set');
+
+  const requestTypes = readRequestTypes(v.REQUEST_TYPES_FILE ? path(v.REQUEST_TYPES_FILE) : null, problems);
 
   // A request's statements must be able to time out before the request's own deadline does.
   const statementTimeoutMs = v.STATEMENT_TIMEOUT_MS ?? 10_000;
@@ -329,6 +334,7 @@ export function loadConfig(
       ...(v.PORTAL_BRAND_LOGO_URL ? { logo: v.PORTAL_BRAND_LOGO_URL } : {}),
     },
     requests: {
+      types: requestTypes,
       attachments: {
         fileBytes: (v.REQUEST_FILE_MAX_MB ?? DEFAULT_REQUEST_FILE_MAX_MB) * 1024 * 1024,
         requestBytes: (v.REQUEST_FILES_MAX_MB ?? DEFAULT_REQUEST_FILES_MAX_MB) * 1024 * 1024,
@@ -368,4 +374,31 @@ export function loadConfig(
           : null,
     },
   };
+}
+
+/**
+ * The request types: REQUEST_TYPES_FILE (a JSON list, checked whole by validateRequestTypes: one
+ * mistake refuses the start, so a typo never silently drops a type), or the defaults.
+ */
+function readRequestTypes(file: string | null, problems: string[]): readonly RequestTypeSpec[] {
+  if (!file) return DEFAULT_REQUEST_TYPES;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    problems.push(`REQUEST_TYPES_FILE cannot be read as JSON (${(error as Error).message}).`);
+    return DEFAULT_REQUEST_TYPES;
+  }
+  const checked = validateRequestTypes(parsed);
+  if (!checked.ok) {
+    problems.push(`REQUEST_TYPES_FILE ${file}: ${checked.errors.join(' ')}`);
+    return DEFAULT_REQUEST_TYPES;
+  }
+  const ids = new Set(checked.value.map((t) => t.id));
+  // The schedule opens these; a deployment's list must keep them.
+  for (const required of ['renewal_check_in', 'review']) {
+    if (!ids.has(required))
+      problems.push(`REQUEST_TYPES_FILE must keep the type "${required}" (the schedule opens it).`);
+  }
+  return checked.value;
 }

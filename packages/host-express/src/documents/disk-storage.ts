@@ -1,5 +1,7 @@
 import { constants } from 'node:fs';
-import { type FileHandle, mkdir, open, realpath, writeFile } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, realpath, rm, writeFile } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import {
   checkStorageKey,
@@ -63,6 +65,20 @@ export function createDiskStorage(filesDir: string): DocumentStorage {
     return null;
   }
 
+  /** The file's path, its directory created and checked to be inside FILES_DIR. */
+  async function writablePath(key: string): Promise<string> {
+    const path = pathOf(key);
+    await mkdir(dirname(path), { recursive: true });
+    const [realDir, realRoot] = await Promise.all([realpath(dirname(path)), realpath(root)]);
+    if (realDir !== realRoot && !isInside(realRoot, realDir)) {
+      throw new StorageKeyError('storage key leads outside FILES_DIR');
+    }
+    return path;
+  }
+
+  const WRITE_FLAGS =
+    constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0);
+
   return {
     kind: 'disk',
     async stat(key) {
@@ -88,15 +104,37 @@ export function createDiskStorage(filesDir: string): DocumentStorage {
       return { size, body: handle.createReadStream({ autoClose: true }) };
     },
     async put(key, bytes) {
-      const path = pathOf(key);
-      await mkdir(dirname(path), { recursive: true });
-      const [realDir, realRoot] = await Promise.all([realpath(dirname(path)), realpath(root)]);
-      if (realDir !== realRoot && !isInside(realRoot, realDir)) {
-        throw new StorageKeyError('storage key leads outside FILES_DIR');
+      await writeFile(await writablePath(key), bytes, { flag: WRITE_FLAGS });
+    },
+    async putStream(key, body, size) {
+      let path: string;
+      try {
+        path = await writablePath(key);
+      } catch (error) {
+        body.destroy();
+        throw error;
       }
-      await writeFile(path, bytes, {
-        flag: constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0),
+      let written = 0;
+      const counted = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          written += chunk.length;
+          done(written > size ? new Error(`the stream is longer than ${size} bytes`) : null, chunk);
+        },
+        flush(done) {
+          done(written === size ? null : new Error(`the stream ended after ${written} of ${size} bytes`));
+        },
       });
+      try {
+        const handle = await open(path, WRITE_FLAGS, 0o644);
+        await pipeline(body, counted, handle.createWriteStream({ autoClose: true }));
+      } catch (error) {
+        body.destroy();
+        await rm(path, { force: true });
+        throw error;
+      }
+    },
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
     },
     close() {},
   };

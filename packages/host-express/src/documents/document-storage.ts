@@ -13,6 +13,13 @@ export interface DocumentStorage {
   open(storageKey: string): Promise<StoredFile | null>;
   /** Stores a file (the demo seed's `putFile`, imports). */
   put(storageKey: string, bytes: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a stream of exactly `size` bytes without holding it in memory (request attachments;
+   * S3 needs the length up front). Fails, leaving nothing behind, if the stream ends short or long.
+   */
+  putStream(storageKey: string, body: Readable, size: number, contentType: string): Promise<void>;
+  /** Deletes a file; a missing one is no error. */
+  remove(storageKey: string): Promise<void>;
   /** Releases clients and sockets. */
   close(): void;
 }

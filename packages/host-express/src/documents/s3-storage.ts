@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import {
+  DeleteObjectCommand,
   GetObjectCommand,
   type GetObjectCommandOutput,
   HeadObjectCommand,
@@ -79,6 +80,25 @@ export function createS3Storage(s3: S3Settings, client: S3Client = createS3Clien
           ContentLength: bytes.length,
         }),
       );
+    },
+    async putStream(key, body, size, contentType) {
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: s3.bucket,
+            Key: objectKey(key),
+            Body: body,
+            ContentType: contentType,
+            ContentLength: size,
+          }),
+        );
+      } finally {
+        body.destroy();
+      }
+    },
+    async remove(key) {
+      // S3 answers 204 whether or not the object was there.
+      await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: objectKey(key) }));
     },
     close() {
       client.destroy();

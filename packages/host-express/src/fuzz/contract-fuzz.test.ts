@@ -70,7 +70,12 @@ function otherMethodsOf(op: Operation): string[] {
 }
 
 /** Statuses of valid requests that are not 2xx/3xx on purpose. */
-const STAFF_ONLY: ReadonlySet<string> = new Set(['staffCompanies', 'actAs', 'syncStatus']);
+const STAFF_ONLY: ReadonlySet<string> = new Set([
+  'staffCompanies',
+  'actAs',
+  'syncStatus',
+  'staffRequestQueue',
+]);
 
 function expectedBaselineStatus(op: Operation, c: FuzzCase): number | null {
   // The probe account of sign-in fuzzing does not exist (the demo accounts must not be locked).
@@ -79,6 +84,12 @@ function expectedBaselineStatus(op: Operation, c: FuzzCase): number | null {
   // reading its body (their accepted bodies are tested in routes/ingest.test.ts and
   // routes/webhooks-github.test.ts).
   if (op.machine) return 401;
+  // A request's changes are sent with a stale If-Match (test-support/fuzz-requests.ts): 412.
+  if (op.operationId === 'requestAction' || op.operationId === 'updateRequest') return 412;
+  // Staff file a request for one of the company's people (`requesterId`, not in the baseline).
+  if (op.operationId === 'createRequest' && c.identity === 'staff') return 400;
+  // An upload is multipart/form-data, which the fuzz does not build: the bare request is refused.
+  if (op.operationId === 'requestAttachments') return 415;
   // Staff-only routes refuse customers.
   if (STAFF_ONLY.has(op.operationId) && c.identity === 'customer') return 403;
   return null;

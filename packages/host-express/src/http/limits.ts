@@ -33,8 +33,13 @@ export const MAX_WEBHOOK_BODY_BYTES = 5 * 1024 * 1024;
 export const MAX_LIST_ROWS = 1_000;
 /** How long Node waits for a request's headers (slow clients that never finish them). */
 export const HEADERS_TIMEOUT_MS = 10_000;
-/** How long Node waits for a whole request, body included. */
-export const REQUEST_RECEIVE_TIMEOUT_MS = 30_000;
+/**
+ * How long Node waits for a whole request, body included: long enough for a request's largest
+ * attachment over a slow link (routes/request-attachments.ts lifts its own deadline to the same
+ * 15 minutes). Every other route is bounded sooner by its own deadline (REQUEST_TIMEOUT_MS,
+ * `requestDeadline` below), which also covers reading its body.
+ */
+export const REQUEST_RECEIVE_TIMEOUT_MS = 15 * 60 * 1000;
 
 /**
  * A sign-in's deadline instead of REQUEST_TIMEOUT_MS: password checks are slow by design and

@@ -31,7 +31,8 @@ const SPEC: Record<RequestAction, { who: Standing[]; from: RequestStatus[]; to: 
     to: 'awaiting_approval',
   },
   resolve: {
-    who: ['staff'],
+    // The host: the schedule's auto-resolve of a request left waiting on the customer.
+    who: ['staff', 'host'],
     from: ['triaged', 'in_progress', 'waiting_on_customer', 'awaiting_approval'],
     to: 'resolved',
   },
@@ -161,5 +162,9 @@ describe('customer labels and available actions', () => {
       'start',
     ]);
     expect(availableActions('host', { status: 'submitted', resolvedAt: null }, NOW)).toEqual([]);
+    // The schedule resolves a request left waiting on the customer, and does nothing else.
+    expect(availableActions('host', { status: 'waiting_on_customer', resolvedAt: null }, NOW)).toEqual([
+      'resolve',
+    ]);
   });
 });

@@ -149,7 +149,8 @@ const STATUS_TEXT: Readonly<Record<RequestStatus, string>> = {
 function permission(standing: Standing, action: RequestAction): string | null {
   switch (standing) {
     case 'host':
-      return 'The host does not change a request’s status.';
+      // The schedule resolves a request left waiting on the customer (requests/reminders.ts).
+      return action === 'resolve' ? null : 'The host only resolves a request left waiting on the customer.';
     case 'viewer':
       return 'Only the requester, a participant or the company admin can do this.';
     case 'staff':

@@ -576,6 +576,25 @@ export interface RequestFilters {
   assigneeId?: string | 'unassigned';
   /** The staff queue only. */
   companyId?: string;
+  /** A key ("ACME-42", any case), a number ("42") or words that must all be in the title. */
+  q?: string;
+  subscriptionId?: string;
+  projectId?: string;
+  /**
+   * Talent requests concerning this engineer: talent requests of a project the talent is (or was)
+   * assigned to at the request's company (talent_assignments, Active or Past), or whose fields
+   * name the talent (`talent_id`).
+   */
+  talentId?: string;
+}
+
+const KEY_QUERY = /^[A-Z][A-Z0-9]{1,9}-[1-9][0-9]{0,8}$/;
+/** At most this many words of a search are matched (the rest are ignored). */
+const MAX_SEARCH_WORDS = 8;
+
+/** `text` as a LIKE pattern that matches it literally anywhere (backslash is the escape). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 }
 
 /** The due-state filter in SQL, the same rule as due.ts's dueState. */
@@ -605,6 +624,39 @@ function applyFilters<O>(
   if (filters.assigneeId === 'unassigned') q = q.where('assignee_id', 'is', null);
   else if (filters.assigneeId) q = q.where('assignee_id', '=', filters.assigneeId);
   if (filters.dueState) q = whereDueState(q, filters.dueState, now);
+  if (filters.subscriptionId) q = q.where('requests.subscription_id', '=', filters.subscriptionId);
+  if (filters.projectId) q = q.where('requests.project_id', '=', filters.projectId);
+  if (filters.talentId) {
+    const talentId = filters.talentId;
+    q = q
+      .where('requests.type', '=', 'talent_request')
+      .where((eb) =>
+        eb.or([
+          eb(
+            'requests.project_id',
+            'in',
+            eb
+              .selectFrom('talent_assignments as ta')
+              .select('ta.project_id')
+              .where('ta.talent_id', '=', talentId)
+              .whereRef('ta.company_id', '=', 'requests.company_id')
+              .where('ta.status', 'in', ['Active', 'Past']),
+          ),
+          sql<boolean>`requests.fields ->> 'talent_id' = ${talentId}`,
+        ]),
+      );
+  }
+  const search = filters.q?.trim();
+  if (search) {
+    const words = search.split(/\s+/).filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+    const key = search.toUpperCase();
+    q = q.where((eb) => {
+      const title = eb.and(words.map((word) => eb('requests.title', 'ilike', containsPattern(word))));
+      if (KEY_QUERY.test(key)) return eb.or([eb('requests.key', '=', key), title]);
+      if (/^[1-9][0-9]{0,8}$/.test(search)) return eb.or([eb('requests.number', '=', Number(search)), title]);
+      return title;
+    });
+  }
   return q;
 }
 
@@ -620,21 +672,8 @@ const participates = (eb: ExpressionBuilder<Database, 'requests'>, userId: strin
     ),
   ]);
 
-/**
- * The requests of the actor's company that it may see, filtered, by due date (none last), then
- * newest first. Staff see all of the company they act for; 'mine' narrows to what they filed.
- */
-export async function listRequests(
-  db: Db,
-  actor: Actor,
-  filters: RequestFilters = {},
-  paging?: PageRequest,
-  options: StoreOptions = {},
-): Promise<Page<RequestView>> {
-  const now = options.now ?? new Date();
-  const companyId = companyOf(actor);
-  if (!companyId) return { items: [], nextOffset: null };
-  const { limit, offset } = page(paging);
+/** The requests of the actor's company it may see, filtered, sorted as the list shows them. */
+function visibleRequests(db: Db, actor: Actor, companyId: string, filters: RequestFilters, now: Date) {
   let query = applyFilters(
     db.selectFrom('requests').selectAll().where('company_id', '=', companyId),
     filters,
@@ -657,20 +696,81 @@ export async function listRequests(
   }
   // Whether the customer takes part is read with the rows, so a page is one query.
   const userId = actor.kind === 'customer' ? actor.userId : '';
-  const rows = await query
+  return query
     .select((eb) => participates(eb, userId).as('is_party'))
     .orderBy(sql`due_at asc nulls last`)
     .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit + 1)
-    .offset(offset)
-    .execute();
-  const items = rows.slice(0, limit).map(({ is_party, ...row }) => {
+    .orderBy('id');
+}
+
+function visibleView(actor: Actor, now: Date) {
+  return ({ is_party, ...row }: RequestRow & { is_party: unknown }): RequestView => {
     const standing: Standing =
       actor.kind !== 'customer' ? 'staff' : actor.admin ? 'admin' : is_party ? 'party' : 'viewer';
     return toView(row, standing, now);
-  });
+  };
+}
+
+/**
+ * The requests of the actor's company that it may see, filtered, by due date (none last), then
+ * newest first. Staff see all of the company they act for; 'mine' narrows to what they filed.
+ */
+export async function listRequests(
+  db: Db,
+  actor: Actor,
+  filters: RequestFilters = {},
+  paging?: PageRequest,
+  options: StoreOptions = {},
+): Promise<Page<RequestView>> {
+  const now = options.now ?? new Date();
+  const companyId = companyOf(actor);
+  if (!companyId) return { items: [], nextOffset: null };
+  const { limit, offset } = page(paging);
+  const rows = await visibleRequests(db, actor, companyId, filters, now)
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
+  const items = rows.slice(0, limit).map(visibleView(actor, now));
   return { items, nextOffset: rows.length > limit ? offset + limit : null };
+}
+
+/** The most rows `exportRequests` gives. */
+export const MAX_EXPORT_ROWS = 50_000;
+
+/**
+ * Every request `listRequests` would page through with the same filters (up to `cap`, at most
+ * MAX_EXPORT_ROWS), for an export: the company admin and staff acting for the company only.
+ */
+export async function exportRequests(
+  db: Db,
+  actor: Actor,
+  filters: RequestFilters = {},
+  options: StoreOptions & { cap?: number } = {},
+): Promise<RequestView[]> {
+  const now = options.now ?? new Date();
+  const companyId = companyOf(actor);
+  if (!companyId || (actor.kind === 'customer' && !actor.admin)) {
+    throw new RequestRefusedError('forbidden', 'Only the company admin and provider staff export requests.');
+  }
+  const cap = Math.min(Math.max(Math.trunc(options.cap ?? MAX_EXPORT_ROWS), 1), MAX_EXPORT_ROWS);
+  const rows = await visibleRequests(db, actor, companyId, filters, now).limit(cap).execute();
+  return rows.map(visibleView(actor, now));
+}
+
+/**
+ * The id of the request with `key` in the actor's company (a customer's own, staff's acted-for),
+ * or null. Visibility is not checked here: every read and change checks it again by id.
+ */
+export async function findRequestIdByKey(db: Db, actor: Actor, key: string): Promise<string | null> {
+  const companyId = companyOf(actor);
+  if (!companyId || typeof key !== 'string' || !KEY_QUERY.test(key)) return null;
+  const row = await db
+    .selectFrom('requests')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where('key', '=', key)
+    .executeTakeFirst();
+  return row?.id ?? null;
 }
 
 /**
@@ -934,7 +1034,12 @@ export async function listEvents(db: Db, actor: Actor, id: string): Promise<Even
   let query = db.selectFrom('request_events').selectAll().where('request_id', '=', row.id);
   if (standing !== 'staff' && standing !== 'host') query = query.where('internal', '=', false);
   const rows = await query.orderBy('id').execute();
-  return rows.map((e) => ({
+  return rows.map(eventViewOf);
+}
+
+/** A request_events row as the store's EventView. */
+export function eventViewOf(e: Selectable<Database['request_events']>): EventView {
+  return {
     id: e.id,
     requestId: e.request_id,
     actorId: e.actor_id,
@@ -944,7 +1049,7 @@ export async function listEvents(db: Db, actor: Actor, id: string): Promise<Even
     after: e.after,
     internal: e.internal,
     at: e.at,
-  }));
+  };
 }
 
 // ── Participants ─────────────────────────────────────────────────────────────────────────────

@@ -10,7 +10,7 @@ import {
 const type = (id: string) => findRequestType(DEFAULT_REQUEST_TYPES, id) as RequestTypeSpec;
 
 describe('the default request types', () => {
-  it('are the six of the issue, and pass their own validation', () => {
+  it('are the six of the issue and the recurring review, and pass their own validation', () => {
     expect(DEFAULT_REQUEST_TYPES.map((t) => t.id)).toEqual([
       'question',
       'change_of_scope',
@@ -18,11 +18,13 @@ describe('the default request types', () => {
       'document_request',
       'escalation',
       'renewal_check_in',
+      'review',
     ]);
     expect(validateRequestTypes(DEFAULT_REQUEST_TYPES)).toEqual({ ok: true, value: DEFAULT_REQUEST_TYPES });
     expect(type('change_of_scope').needsApproval).toBe(true);
     expect(type('talent_request').requiresProject).toBe(true);
     expect(type('renewal_check_in').hostOnly).toBe(true);
+    expect(type('review').hostOnly).toBe(true);
   });
 });
 

@@ -141,6 +141,16 @@ export const DEFAULT_REQUEST_TYPES: readonly RequestTypeSpec[] = [
       { name: 'hours_left', label: 'Hours left', kind: 'number', required: false, min: 0, max: 1_000_000 },
     ],
   },
+  {
+    // A recurring check-in (a quarterly review…), opened from a company's template by the schedule.
+    id: 'review',
+    label: 'Review',
+    needsApproval: false,
+    requiresProject: false,
+    requiresSubscription: false,
+    hostOnly: true,
+    fields: [],
+  },
 ];
 
 export type FieldValues = Record<string, string | number>;

@@ -4,10 +4,12 @@ import { createAnalyticsRoutes } from './analytics.js';
 import { createContentRoutes } from './content.js';
 import { createCustomerRoutes } from './customer.js';
 import { createOperationsRoutes } from './operations.js';
+import { createRequestAttachmentRoutes } from './request-attachments.js';
+import { createRequestRoutes } from './requests.js';
 
 /**
  * The contract's data routes (profile, CRM, talent, teams, account manager, analytics, documents,
- * knowledge base) and its staff-only operations routes (./operations.ts), mounted on /api after
+ * knowledge base, requests) and its staff-only operations routes (./operations.ts), mounted on /api after
  * CORS, the CSRF guard (state-changing requests must be same-origin JSON), `express.json()`
  * (size-limited) and `loadSession`; before the /api 404 and the error handler. Server-to-server
  * routes (signed webhooks) cannot pass the CSRF guard: mount them in app.ts before it, with
@@ -24,5 +26,7 @@ export function createApiRoutes(ctx: HostContext, router: Router = createRouter(
   createAnalyticsRoutes(ctx, router);
   createContentRoutes(ctx, router);
   createOperationsRoutes(ctx, router);
+  createRequestRoutes(ctx, router);
+  createRequestAttachmentRoutes(ctx, router);
   return router;
 }

@@ -12,7 +12,9 @@ export type AuditAction =
   | 'auth.act_as'
   | 'auth.oidc_linked'
   | 'document.link_created'
-  | 'document.download';
+  | 'document.download'
+  | 'request_attachment.link_created'
+  | 'request_attachment.download';
 
 export interface AuditEntry {
   action: AuditAction;

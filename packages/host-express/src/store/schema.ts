@@ -737,6 +737,83 @@ export interface RequestAttachmentsTable {
   created_at: TimestampDefault;
 }
 
+// ── The requests' schedule (migration 0015; jobs/request-schedule.ts) ──────────────────────────
+
+/** One renewal check-in per subscription and end date (the primary key is the marker). */
+export interface RequestCheckInsTable {
+  company_id: string;
+  subscription_id: string;
+  period_end: Day;
+  request_id: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: TimestampDefault;
+}
+
+/** A company's recurring check-in (a quarterly review…). */
+export interface RequestCheckInTemplatesTable {
+  /** 'cit_' + random. */
+  id: string;
+  company_id: string;
+  title: string;
+  /** A configured request type (default 'review'). */
+  type: ColumnType<string, string | undefined, string>;
+  every_months: 1 | 3 | 6 | 12;
+  /** The day the next request is opened. */
+  next_on: Day;
+  active: Generated<boolean>;
+  created_at: TimestampDefault;
+}
+
+/** One reminder per request, kind and period (due date or start of the wait). */
+export interface RequestRemindersTable {
+  request_id: string;
+  company_id: string;
+  kind: 'assignee_50' | 'assignee_75' | 'customer_3' | 'customer_7';
+  period: Timestamp;
+  created_at: TimestampDefault;
+}
+
+/** The last request event the e-mail and webhook steps have taken in. */
+export interface RequestCursorsTable {
+  name: 'mail' | 'webhook';
+  last_event_id: Generated<number>;
+  updated_at: TimestampDefault;
+}
+
+/** What one person is e-mailed about one request; at most one unsent row per person and request. */
+export interface RequestNotificationsTable {
+  id: Identity;
+  company_id: string;
+  request_id: string;
+  user_id: string;
+  /** The request events' ids (jsonb array). */
+  event_ids: Json<number[]>;
+  created_at: TimestampDefault;
+  /** Not sent before: an hour after the last e-mail to the person on the request. */
+  not_before: Timestamp;
+  sent_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  attempts: Generated<number>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+  gave_up: Generated<boolean>;
+}
+
+/** One signed POST of one request event to REQUEST_WEBHOOK_URL. */
+export interface RequestWebhookDeliveriesTable {
+  /** 'whd_' + random: the X-Portal-Delivery header, the same on every retry. */
+  id: string;
+  event_id: number;
+  company_id: string;
+  request_id: string;
+  /** The exact JSON body sent (and signed). */
+  body: string;
+  created_at: TimestampDefault;
+  next_attempt_at: Timestamp;
+  attempts: Generated<number>;
+  delivered_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  gave_up: Generated<boolean>;
+  last_status: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Database {
   account_managers: AccountManagersTable;
   companies: CompaniesTable;
@@ -778,6 +855,12 @@ export interface Database {
   request_comments: RequestCommentsTable;
   request_events: RequestEventsTable;
   request_attachments: RequestAttachmentsTable;
+  request_check_ins: RequestCheckInsTable;
+  request_check_in_templates: RequestCheckInTemplatesTable;
+  request_reminders: RequestRemindersTable;
+  request_cursors: RequestCursorsTable;
+  request_notifications: RequestNotificationsTable;
+  request_webhook_deliveries: RequestWebhookDeliveriesTable;
 }
 
 export type TableName = keyof Database;

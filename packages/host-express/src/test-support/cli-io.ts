@@ -2,7 +2,10 @@ import { tmpdir } from 'node:os';
 import { PassThrough, Readable } from 'node:stream';
 import type { CliIo } from '../cli/io.js';
 
-/** A command's io for tests: `env` over LOG_LEVEL=silent, stdin from `stdin`, and what it printed. */
+/**
+ * A command's io for tests: `env` over LOG_LEVEL=silent and REQUEST_SCHEDULE=off (no background job
+ * on the real clock unless a test asks for it), stdin from `stdin`, and what it printed.
+ */
 export function testIo(env: Record<string, string>, stdin: string | null = null) {
   const stdout = new PassThrough();
   const stderr = new PassThrough();
@@ -11,7 +14,7 @@ export function testIo(env: Record<string, string>, stdin: string | null = null)
   stdout.on('data', (chunk) => out.push(String(chunk)));
   stderr.on('data', (chunk) => err.push(String(chunk)));
   const io: CliIo = {
-    env: { LOG_LEVEL: 'silent', ...env },
+    env: { LOG_LEVEL: 'silent', REQUEST_SCHEDULE: 'off', ...env },
     cwd: tmpdir(),
     stdout,
     stderr,

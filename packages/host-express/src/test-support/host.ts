@@ -7,9 +7,18 @@ import { createLogger } from '../http/logging.js';
 /** A fixed clock for deterministic demo data and dates. */
 export const TEST_NOW = new Date('2025-06-16T12:00:00Z');
 
-/** Host configuration for tests: the given variables on top of an empty environment. */
+/**
+ * Host configuration for tests: the given variables on top of an empty environment. The requests'
+ * schedule is off unless a test sets REQUEST_SCHEDULE: a background job on the real clock would
+ * open check-ins in other tests' stores.
+ */
 export function testConfig(env: Record<string, string> = {}): HostConfig {
-  return loadConfig({ DATA_DIR: '/nonexistent/test-data', LOG_LEVEL: 'silent', ...env });
+  return loadConfig({
+    DATA_DIR: '/nonexistent/test-data',
+    LOG_LEVEL: 'silent',
+    REQUEST_SCHEDULE: 'off',
+    ...env,
+  });
 }
 
 /** A pino logger whose JSON lines the test can read. */

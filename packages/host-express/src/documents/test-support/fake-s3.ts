@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * An in-process stand-in for S3 (real S3 is unreachable from the tests): path-style
- * `/{bucket}/{key}` GetObject, HeadObject and PutObject as @aws-sdk/client-s3 sends them, with
+ * `/{bucket}/{key}` GetObject, HeadObject, PutObject and DeleteObject as @aws-sdk/client-s3 sends them, with
  * S3's XML error bodies (NoSuchKey, NoSuchBucket, AccessDenied). Requests must carry a SigV4
  * Authorization header (or presigned query) naming `accessKeyId`; the signature itself is not
  * checked. Bodies sent with `Content-Encoding: aws-chunked` (the SDK's streaming checksums) are
@@ -107,6 +107,11 @@ export async function startFakeS3(options: FakeS3Options = {}): Promise<FakeS3> 
       objects.set(key, { bytes, contentType, lastModified: new Date() });
       const etag = `"${createHash('md5').update(bytes).digest('hex')}"`;
       res.writeHead(200, { ETag: etag, 'Content-Length': 0, 'x-amz-request-id': 'fake-s3' });
+      return void res.end();
+    }
+    if (method === 'DELETE') {
+      objects.delete(key);
+      res.writeHead(204, { 'x-amz-request-id': 'fake-s3' });
       return void res.end();
     }
     if (method !== 'GET' && method !== 'HEAD') {

@@ -150,7 +150,23 @@ const FIXTURE_VALUES: Record<string, unknown> = {
   state: 'fuzz-state',
   error: 'access_denied',
   error_description: 'fuzz',
+  // The requests tracker: a request of Acme (a document request with a file), a type, a colleague.
+  key: own.requestKey,
+  attachmentId: own.attachmentId,
+  type: 'question',
+  userId: 'u-acme-member',
 };
+
+/**
+ * Request headers of a valid baseline. A change of a request names the version it was made on:
+ * "1" is stale for the demo's request, so every case of these routes stays a 412 and none changes it.
+ */
+const BASELINE_HEADERS: Record<string, Record<string, string>> = {
+  requestAction: { 'If-Match': '"1"' },
+  updateRequest: { 'If-Match': '"1"' },
+};
+/** POSTs without a body in the contract, sent `{}` as the typed client sends them (JSON, for the CSRF guard). */
+const EMPTY_JSON_POSTS: ReadonlySet<string> = new Set(['requestAttachmentLink', 'requestAttachmentSave']);
 
 /** A valid value for a field: the fixture of that name, else one made from the schema. */
 export function validValue(name: string, schema: FieldSchema): unknown {
@@ -229,12 +245,14 @@ function baselineParts(op: Operation): Parts {
         json: JSON.stringify(validValue(name, op.body?.properties[name] ?? {})),
       }))
     : null;
+  const emptyJson = EMPTY_JSON_POSTS.has(op.operationId);
   return {
     path,
     query,
     bodyProps,
-    contentType: op.body ? 'application/json' : null,
-    headers: {},
+    ...(emptyJson ? { rawBody: '{}' } : {}),
+    contentType: op.body || emptyJson ? 'application/json' : null,
+    headers: { ...BASELINE_HEADERS[op.operationId] },
     method: op.method,
   };
 }

@@ -16,6 +16,11 @@ export interface DemoSignIn {
 
 export const DEMO_SIGN_INS: readonly DemoSignIn[] = [
   { email: 'demo@acme.example', role: 'customer', description: 'Acme Corporation (passes the Home gate)' },
+  {
+    email: 'member@acme.example',
+    role: 'customer',
+    description: 'Acme Corporation, a member (the admin is demo@acme)',
+  },
   { email: 'demo@globex.example', role: 'customer', description: 'Globex Industries (no Home page)' },
   {
     email: 'staff@provider.example',
@@ -35,6 +40,9 @@ export const DEMO_FIXTURES = {
   searchQuery: 'dora',
   /** A DORA metric (the drill-down route's path parameter). */
   metric: 'changeFailureRate',
+  /** A request of Acme the company admin sees (a document request), and a file attached to it. */
+  requestKey: 'ACME-3',
+  attachmentId: 'att-demo-acme-3-1',
   /** Globex's records: another company's ids must answer 404. */
   foreign: {
     companyId: GLOBEX,
@@ -43,6 +51,7 @@ export const DEMO_FIXTURES = {
     projectId: 'globex-shop',
     fileId: 'doc-globex-msa',
     articleSlug: 'globex-release-calendar',
+    requestKey: 'GLOBEX-1',
   },
 } as const;
 
@@ -163,6 +172,20 @@ export function users(passwordHash: string): NewRow<'users'>[] {
       role: 'customer',
       company_id: ACME,
       contact_id: 'acme-c-1',
+      // Acme's company admin: sees every request of the company, approves, exports.
+      company_admin: true,
+      oidc_subject: null,
+      disabled_at: null,
+    },
+    {
+      // A member: sees their own requests, those they take part in and company-visible ones.
+      id: 'u-acme-member',
+      email: 'member@acme.example',
+      password_hash: passwordHash,
+      display_name: 'Sam Rivera',
+      role: 'customer',
+      company_id: ACME,
+      contact_id: 'acme-c-2',
       oidc_subject: null,
       disabled_at: null,
     },

@@ -6,6 +6,7 @@ import { type DemoFile, demoDocuments } from './documents.js';
 import { githubOrganisations, githubRepositories } from './github.js';
 import { kbArticles } from './knowledge-base.js';
 import { demoRandom } from './random.js';
+import { demoRequests } from './requests.js';
 import { talent, talentAssignments, talentSpecializations } from './talent.js';
 import { teamMembers, teams } from './teams.js';
 
@@ -63,6 +64,7 @@ export function demoDataSet({ now, homeLifecycleStage, passwordHash }: DemoDataS
   const table = <T extends TableName>(name: T, rows: NewRow<T>[]) =>
     ({ table: name, rows: stamped(name, rows, now) }) as TableRows;
   const delivery = deliveryPlan(now);
+  const requests = demoRequests(now);
   return {
     tables: [
       table('account_managers', accountManagers),
@@ -85,7 +87,13 @@ export function demoDataSet({ now, homeLifecycleStage, passwordHash }: DemoDataS
       table('ai_usage_daily', aiUsageDaily(now)),
       table('documents', documents.rows),
       table('kb_articles', kbArticles(now)),
+      table('company_request_settings', requests.settings),
+      table('requests', requests.requests),
+      table('request_participants', requests.participants),
+      table('request_comments', requests.comments),
+      table('request_events', requests.events),
+      table('request_attachments', requests.attachments),
     ],
-    files: documents.files,
+    files: [...documents.files, ...requests.files],
   };
 }

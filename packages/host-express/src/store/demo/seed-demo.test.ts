@@ -81,7 +81,7 @@ describe.each(testStores)('demo data on $name', (kind) => {
     const report = await seedDemo(store.db, { now: TEST_NOW, filesDir });
     expect(report.seeded).toBe(true);
     for (const table of TABLES) expect(report.counts[table], table).toBe(await count(table));
-    expect(report.counts).toMatchObject({ companies: 2, users: 3, talent: 30, documents: 6 });
+    expect(report.counts).toMatchObject({ companies: 2, users: 4, talent: 30, documents: 6 });
     expect(await hasDemoAccounts(store.db)).toBe(true);
     digests.set(kind.name, await digest(store));
   });
@@ -91,6 +91,7 @@ describe.each(testStores)('demo data on $name', (kind) => {
     expect(users.map((u) => [u.email, u.role, u.company_id])).toEqual([
       ['demo@acme.example', 'customer', 'acme'],
       ['demo@globex.example', 'customer', 'globex'],
+      ['member@acme.example', 'customer', 'acme'],
       ['staff@provider.example', 'staff', null],
     ]);
     expect(DEMO_SIGN_INS.map((a) => a.email).sort()).toEqual(users.map((u) => u.email));
@@ -107,6 +108,7 @@ describe.each(testStores)('demo data on $name', (kind) => {
     expect(stages).toEqual([
       { email: 'demo@acme.example', lifecycle_stage: '249503789', company_id: 'acme' },
       { email: 'demo@globex.example', lifecycle_stage: 'customer', company_id: 'globex' },
+      { email: 'member@acme.example', lifecycle_stage: '249503789', company_id: 'acme' },
     ]);
   });
 
@@ -343,7 +345,7 @@ describe('the demo data set', () => {
     const { tables, after } = demoDataSet(input);
     for (const { table, rows } of [...tables, ...after]) {
       for (const row of rows as Record<string, unknown>[]) {
-        if ('created_at' in row || 'updated_at' in row) continue;
+        if (['created_at', 'updated_at', 'added_at', 'at'].some((column) => column in row)) continue;
         expect(['talent_specializations', 'team_members', 'ai_tool_scopes', 'ai_usage_daily']).toContain(
           table,
         );

@@ -13,6 +13,7 @@ import * as aiUsageSurfaces from './0011-ai-usage-surfaces.js';
 import * as aiScopeLastSync from './0012-ai-scope-last-sync.js';
 import * as requests from './0013-requests.js';
 import * as requestAttachments from './0014-request-attachments.js';
+import * as requestNotifications from './0015-request-notifications.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0012-ai-scope-last-sync': aiScopeLastSync,
   '0013-requests': requests,
   '0014-request-attachments': requestAttachments,
+  '0015-request-notifications': requestNotifications,
 };
