@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_SYNC_SCHEDULE, loadConfig } from './index.js';
 
@@ -130,6 +132,65 @@ describe('loadConfig', () => {
       'SYNC_SCHEDULE_HUBSPOT is not a cron expression (Constraint error, got value 61 expected range 0-59) (got "61 * * * *")',
       'SYNC_SCHEDULE_GITHUB must be five cron fields (minute hour day month weekday), e.g. "*/15 * * * *", or "off" (got "hourly")',
     ]);
+  });
+
+  it('reads the requests settings: limits, clamd, mail, webhook, schedule and request types from a file', () => {
+    const defaults = loadConfig({}).requests;
+    expect(defaults.attachments).toEqual({
+      fileBytes: 25 * 1024 * 1024,
+      requestBytes: 100 * 1024 * 1024,
+      clamd: null,
+    });
+    expect(defaults.mail.smtpUrl).toBeNull();
+    expect(defaults.mail.outboxDir).toMatch(/outbox$/);
+    expect(defaults.webhook).toBeNull();
+    expect(defaults.types.map((t) => t.id)).toContain('renewal_check_in');
+    const dir = mkdtempSync(join(tmpdir(), 'request-types-'));
+    const file = join(dir, 'types.json');
+    const type = (id: string, hostOnly = false) => ({ id, label: id, hostOnly, fields: [] });
+    writeFileSync(
+      file,
+      JSON.stringify([
+        {
+          ...type('question'),
+          fields: [
+            { name: 'area', label: 'Area', kind: 'select', required: true, options: ['billing', 'delivery'] },
+          ],
+        },
+        type('renewal_check_in', true),
+        type('review', true),
+      ]),
+    );
+    const configured = loadConfig({
+      REQUEST_TYPES_FILE: file,
+      CLAMD_HOST: 'clamav.internal',
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      REQUEST_WEBHOOK_URL: 'https://desk.example/hooks/portal',
+      REQUEST_WEBHOOK_SECRET: 'a-webhook-secret-of-32-characters',
+      REQUEST_FILE_MAX_MB: '10',
+    }).requests;
+    expect(configured.types.map((t) => t.id)).toEqual(['question', 'renewal_check_in', 'review']);
+    expect(configured.types[0]?.fields[0]?.options).toEqual(['billing', 'delivery']);
+    expect(configured.attachments.clamd).toEqual({ host: 'clamav.internal', port: 3310 });
+    expect(configured.attachments.fileBytes).toBe(10 * 1024 * 1024);
+    expect(configured.mail.outboxDir).toBeNull();
+    expect(configured.webhook?.url).toBe('https://desk.example/hooks/portal');
+    // One mistake refuses the start, naming it; the schedule's types must stay.
+    writeFileSync(
+      file,
+      JSON.stringify([
+        { ...type('question'), fields: [{ name: 'Bad Name', label: 'x', kind: 'text', required: false }] },
+      ]),
+    );
+    expect(() => loadConfig({ REQUEST_TYPES_FILE: file })).toThrow(
+      /REQUEST_TYPES_FILE[\s\S]*renewal_check_in|REQUEST_TYPES_FILE/,
+    );
+    writeFileSync(file, '{not json');
+    expect(() => loadConfig({ REQUEST_TYPES_FILE: file })).toThrow(
+      /REQUEST_TYPES_FILE cannot be read as JSON/,
+    );
+    writeFileSync(file, JSON.stringify([type('question')]));
+    expect(() => loadConfig({ REQUEST_TYPES_FILE: file })).toThrow(/must keep the type "renewal_check_in"/);
   });
 
   it('treats empty values as unset', () => {
