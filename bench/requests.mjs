@@ -323,7 +323,7 @@ async function main() {
     },
     body: JSON.stringify({ type: 'question', title: 'Upload benchmark' }),
   });
-  if (created.status !== 200) throw new BrokenError(`creating a request answered ${created.status}`);
+  if (created.status !== 201) throw new BrokenError(`creating a request answered ${created.status}`);
   const { key } = await created.json();
   const small = await uploadWithRss(baseUrl, admin, key, 1 * MB, host.pid);
   const big = await uploadWithRss(baseUrl, admin, key, uploadMb * MB, host.pid);
