@@ -54,7 +54,9 @@ let prepared = null;
 async function cleanUp() {
   if (host) await stopCliHost(host).catch(() => {});
   host = null;
-  if (prepared) await prepared.cleanup().catch(() => {});
+  // BENCH_KEEP_DATABASE=1 keeps the seeded database to look at (EXPLAIN) after the run.
+  if (prepared && !process.env.BENCH_KEEP_DATABASE) await prepared.cleanup().catch(() => {});
+  else if (prepared) console.log(`kept ${prepared.database}`);
   prepared = null;
 }
 
@@ -200,7 +202,17 @@ function upload(baseUrl, cookie, key, bytes, onProgress) {
       let left = bytes - 9;
       while (left > 0 && !answered && !req.destroyed) {
         const part = left >= chunk.length ? chunk : chunk.subarray(0, left);
-        if (!req.write(part)) await new Promise((r) => req.once('drain', r).once('close', r));
+        if (!req.write(part)) {
+          await new Promise((r) => {
+            const done = () => {
+              req.off('drain', done);
+              req.off('close', done);
+              r();
+            };
+            req.on('drain', done);
+            req.on('close', done);
+          });
+        }
         sent += part.length;
         left -= part.length;
         onProgress?.(sent);
@@ -253,6 +265,7 @@ async function main() {
       PUBLIC_ORIGIN: baseUrl,
       COOKIE_SECURE: 'false',
       LOG_LEVEL: 'silent',
+      DEMO: 'true',
       REQUEST_SCHEDULE: 'off',
       REQUEST_FILE_MAX_MB: String(Math.max(uploadMb + 10, 64)),
       REQUEST_FILES_MAX_MB: '16384',
@@ -265,6 +278,8 @@ async function main() {
     throw new BrokenError('the list figures need --store postgres (the budget is PostgreSQL’s)');
   const pg = requireFromHost('pg');
   const client = new pg.Client({ connectionString: prepared.env.DATABASE_URL });
+  // The cleanup drops the database WITH (FORCE), which ends this connection: not an error here.
+  client.on('error', () => {});
   await client.connect();
   const t0 = performance.now();
   const { member } = await seed((text, values) => client.query(text, values));

@@ -20,6 +20,8 @@ export interface Answers {
   accountManager: { name: string; email: string } | null;
   documents: { id: string; name: string; sizeBytes: number; contentType: string }[];
   articles: { slug: string; title: string }[];
+  /** The first page of the caller's own requests (the requests page's first view). */
+  requests: { key: string; title: string }[];
 }
 
 /** Every answer the walk compares pages with, for the session of `request`. */
@@ -35,18 +37,29 @@ export async function fetchAnswers(request: APIRequestContext, url: string): Pro
       throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
     return res.json();
   };
-  const [profile, crm, projects, analyticsProjects, talent, teams, accountManager, documents, articles] =
-    await Promise.all([
-      json('POST', '/api/profile'),
-      json('POST', '/api/hubspot'),
-      json('GET', '/api/projects'),
-      json('GET', '/api/analytics/projects'),
-      json('GET', '/api/talent'),
-      json('GET', '/api/teams'),
-      json('GET', '/api/account-manager'),
-      json('GET', '/api/documents'),
-      json('GET', '/api/knowledge-base/articles'),
-    ]);
+  const [
+    profile,
+    crm,
+    projects,
+    analyticsProjects,
+    talent,
+    teams,
+    accountManager,
+    documents,
+    articles,
+    requests,
+  ] = await Promise.all([
+    json('POST', '/api/profile'),
+    json('POST', '/api/hubspot'),
+    json('GET', '/api/projects'),
+    json('GET', '/api/analytics/projects'),
+    json('GET', '/api/talent'),
+    json('GET', '/api/teams'),
+    json('GET', '/api/account-manager'),
+    json('GET', '/api/documents'),
+    json('GET', '/api/knowledge-base/articles'),
+    json('GET', '/api/requests?pageSize=5'),
+  ]);
   const associations = await json('POST', '/api/talent-associations', {
     contactId: profile.profile.contact.id,
   });
@@ -61,6 +74,7 @@ export async function fetchAnswers(request: APIRequestContext, url: string): Pro
     accountManager: accountManager.accountManager,
     documents: documents.documents,
     articles: articles.articles,
+    requests: requests.items,
   };
 }
 

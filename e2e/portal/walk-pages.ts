@@ -52,6 +52,14 @@ export const WALK: readonly WalkPage[] = [
     ],
   },
   {
+    id: 'requests',
+    nav: 'nav.requests',
+    title: 'page.requests.title',
+    path: '/requests',
+    // The caller's own requests, newest due first: the first ones of the list.
+    data: (a) => a.requests.slice(0, 3).flatMap((request) => [request.key, request.title]),
+  },
+  {
     id: 'projects',
     nav: 'nav.projects',
     title: 'page.projects.title',

@@ -40,11 +40,20 @@ export const Expanded: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, main } = await frameReady(canvasElement);
     const nav = sideNav(canvasElement);
-    // Home shows once the profile passes the gate: all nine entries, in order, with prefixes and queries.
-    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    // Home shows once the profile passes the gate: all ten entries, in order, with prefixes and queries.
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(10));
     const entryLinks = entriesOf(nav).map((li) => within(li).getAllByRole('link')[0]!);
     await expect(entryLinks.map((a) => a.getAttribute('href'))).toEqual(ENTRY_HREFS);
-    const names = ['Home', 'Dashboard', 'Projects', 'Talent', 'AI Agents', 'Account', 'Knowledge Base'];
+    const names = [
+      'Home',
+      'Dashboard',
+      'Requests',
+      'Projects',
+      'Talent',
+      'AI Agents',
+      'Account',
+      'Knowledge Base',
+    ];
     for (const [i, name] of [...names, 'My Teams', 'Maya Okafor'].entries()) {
       await expect(entryLinks[i]).toHaveAccessibleName(name);
     }
@@ -162,7 +171,7 @@ export const Mini: Story = {
     const nav = sideNav(canvasElement);
     await widthBecomes(nav, 120);
     await expect(Math.round(edge(main).left - edge(nav).left)).toBe(120);
-    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(10));
     // Each entry shows its icon and keeps its full name for assistive technology.
     const dashboard = within(nav).getByRole('link', { name: 'Dashboard' });
     await expect(dashboard.querySelector('svg')).toBeVisible();
@@ -221,7 +230,7 @@ export const MiniTooltipTest: Story = {
     await frameReady(canvasElement);
     const nav = sideNav(canvasElement);
     await widthBecomes(nav, 120);
-    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(10));
     await import('./overlays.js');
     // Record every tooltip shown, however briefly: it is up while the pointer is still deciding.
     const shown: string[] = [];
@@ -279,7 +288,7 @@ export const German: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await frameReady(canvasElement, 'Übersicht');
     const nav = canvas.getByRole('navigation', { name: 'Portal' });
-    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(10));
     for (const name of ['Start', 'Übersicht', 'Wissensdatenbank', 'KI-Agenten', 'Meine Teams']) {
       const link = within(nav).getByRole('link', { name });
       await expect(link.scrollWidth).toBeLessThanOrEqual(link.clientWidth);
@@ -353,7 +362,7 @@ export const NoBookingPage: Story = {
   parameters: { msw: { handlers: handlers({ accountManager: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { canvas } = await frameReady(canvasElement);
-    await waitFor(() => expect(within(sideNav(canvasElement)).getAllByRole('listitem')).toHaveLength(9));
+    await waitFor(() => expect(within(sideNav(canvasElement)).getAllByRole('listitem')).toHaveLength(10));
     await new Promise((resolve) => setTimeout(resolve, 300));
     await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
   },

@@ -58,7 +58,7 @@ export const HomeHidden: Story = {
     await frameReady(canvasElement);
     const nav = sideNav(canvasElement);
     await expect((await profileLogo(nav)).dataset.logo).toBe('company');
-    await expect(entriesOf(nav)).toHaveLength(8);
+    await expect(entriesOf(nav)).toHaveLength(9);
     await expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
     await expect(within(nav).getByRole('link', { name: 'Client Portal' })).toHaveAttribute(
       'href',
@@ -140,7 +140,7 @@ export const Loading: Story = {
     const profile = within(nav).getByRole('link', { name: 'Maya Okafor' });
     await expect(profile.querySelector('img')).toBeNull();
     await expect(profile.querySelector('[data-shape]')).not.toBeNull();
-    await expect(entriesOf(nav)).toHaveLength(8);
+    await expect(entriesOf(nav)).toHaveLength(9);
     await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
   },
@@ -154,9 +154,9 @@ export const SlowFillsInTest: Story = {
   play: async ({ canvasElement }) => {
     const { canvas } = await frameReady(canvasElement);
     const nav = sideNav(canvasElement);
-    await expect(entriesOf(nav)).toHaveLength(8);
+    await expect(entriesOf(nav)).toHaveLength(9);
     await expect((await profileLogo(nav)).dataset.logo).toBe('company');
-    await waitFor(() => expect(entriesOf(nav)).toHaveLength(9));
+    await waitFor(() => expect(entriesOf(nav)).toHaveLength(10));
     await expect(
       await canvas.findByRole('link', { name: /Book a meeting with my Account Manager/ }),
     ).toBeVisible();
@@ -176,7 +176,7 @@ export const ApiDown: Story = {
     const nav = sideNav(canvasElement);
     await expect((await profileLogo(nav)).dataset.logo).toBe('default');
     await expect(within(nav).getByRole('link', { name: 'Maya Okafor' })).toBeVisible();
-    await expect(entriesOf(nav)).toHaveLength(8);
+    await expect(entriesOf(nav)).toHaveLength(9);
     await expect(canvas.queryByRole('link', { name: /Book a meeting with my Account Manager/ })).toBeNull();
     await expect(canvas.getByRole('contentinfo')).toBeVisible();
   },

@@ -81,7 +81,7 @@ export const DrawerTest: Story = {
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await expectDrawerAt(canvasElement, drawer, 'left');
     const nav = within(drawer).getByRole('navigation', { name: 'Portal' });
-    await waitFor(() => expect(within(nav).getAllByRole('listitem')).toHaveLength(9));
+    await waitFor(() => expect(within(nav).getAllByRole('listitem')).toHaveLength(10));
     const hrefs = within(nav)
       .getAllByRole('listitem')
       .map((li) => within(li).getAllByRole('link')[0]!.getAttribute('href'));

@@ -6,6 +6,7 @@ import {
   House,
   LayoutDashboard,
   type LucideIcon,
+  MessageCircle,
   Settings2,
   Users,
   UsersRound,
@@ -20,6 +21,9 @@ import type { NavIcon } from '../routing/nav.js';
 export const NAV_ICONS: Record<NavIcon, LucideIcon> = {
   home: House,
   dashboard: LayoutDashboard,
+  // The floating booking button's speech bubble (already on every page, so no icon is added to the
+  // first view): requests are the conversation with the service team.
+  requests: MessageCircle,
   projects: FolderKanban,
   talent: Users,
   aiAgents: Bot,

@@ -111,6 +111,7 @@ export const entriesOf = (nav: HTMLElement) => within(nav).getAllByRole('listite
 export const ENTRY_HREFS = [
   '/home',
   '/dashboard',
+  '/requests',
   '/services/projects',
   '/services/talent?tab=Active',
   '/services/ai-agents',

@@ -10,7 +10,13 @@ import { knowledgeBase } from './en/knowledgeBase.js';
 import { myTeams } from './en/myTeams.js';
 import { profile } from './en/profile.js';
 import { projects } from './en/projects.js';
+import { requestForm } from './en/requestForm.js';
+import { requestLabels } from './en/requestLabels.js';
+import { requestLinks } from './en/requestLinks.js';
+import { requests } from './en/requests.js';
 import { staff } from './en/staff.js';
+import { requestDetail } from './en/requestDetail.js';
+import { staffQueue } from './en/staffQueue.js';
 import { talent } from './en/talent.js';
 
 /**
@@ -34,6 +40,12 @@ export const en = {
   ...myTeams,
   ...profile,
   ...staff,
+  ...requestDetail,
+  ...staffQueue,
+  ...requests,
+  ...requestLinks,
+  ...requestLabels,
+  ...requestForm,
 };
 
 export type MessageKey = keyof typeof en;

@@ -38,6 +38,19 @@ const clampPercent = (n: number) => Math.min(100, Math.max(0, n));
 const sentenceCase = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s);
 
 /**
+ * The phrase the renewal check-in uses for a day ("In 12 days", "3 days ago", "0 days ago"), for
+ * any dated check-in (a request's next check-in too); '' for a missing or invalid date.
+ */
+export function relativeDayPhrase(
+  day: Date | string | number | null | undefined,
+  now: Date = new Date(),
+  locale = 'en-US',
+): string {
+  const d = toDate(day);
+  return d ? sentenceCase(relativeDays(differenceInCalendarDays(d, now), locale)) : '';
+}
+
+/**
  * Progress of a dated engagement and its renewal check-in: days elapsed, percent complete, where
  * the check-in marker (60 days before the end) falls on the bar, and a relative phrase for it
  * ("In 12 days", "3 days ago") in `locale`. Percentages are clamped to 0–100 for display.
@@ -60,6 +73,6 @@ export function checkInProgress(
     daysPassed,
     percentageComplete: Math.round(clampPercent((daysPassed / totalDays) * 100)),
     markerPosition: clampPercent((differenceInCalendarDays(checkIn, s) / totalDays) * 100),
-    checkInMessage: sentenceCase(relativeDays(differenceInCalendarDays(checkIn, now), locale)),
+    checkInMessage: relativeDayPhrase(checkIn, now, locale),
   };
 }

@@ -10,6 +10,7 @@ import { NotFoundPage, Page } from './Page.js';
 const TITLES = {
   home: 'page.home.title',
   dashboard: 'page.dashboard.title',
+  requests: 'page.requests.title',
   projects: 'page.projects.title',
   talent: 'page.talent.title',
   aiAgents: 'page.aiAgents.title',
@@ -26,6 +27,7 @@ const TITLES = {
  */
 const LEADS: Partial<Record<NavIcon, MessageKey>> = {
   dashboard: 'page.dashboard.lead',
+  requests: 'page.requests.lead',
   projects: 'projects.lead',
   talent: 'page.talent.lead',
   aiAgents: 'aiAgents.lead',
@@ -42,6 +44,7 @@ type PageModule = Promise<{ default: ComponentType }>;
  */
 const LOADERS: Record<NavIcon, () => PageModule> = {
   dashboard: () => import('./dashboard/DashboardPage.js'),
+  requests: () => import('./requests/RequestsPage.js'),
   projects: () => import('./projects/ProjectsPage.js'),
   talent: () => import('./talent/TalentPage.js'),
   account: () => import('./account/AccountPage.js'),

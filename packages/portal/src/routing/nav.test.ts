@@ -8,6 +8,7 @@ describe('navigation entries', () => {
     expect(NAV_ENTRIES.map(hrefOf)).toEqual([
       '/home',
       '/dashboard',
+      '/requests',
       '/services/projects',
       '/services/talent?tab=Active',
       '/services/ai-agents',

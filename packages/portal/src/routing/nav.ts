@@ -3,6 +3,7 @@ import type { MessageKey } from '../i18n/messages.en.js';
 export type NavIcon =
   | 'home'
   | 'dashboard'
+  | 'requests'
   | 'projects'
   | 'talent'
   | 'aiAgents'
@@ -24,6 +25,7 @@ export interface NavEntry {
 export const NAV_ENTRIES: readonly NavEntry[] = [
   { id: 'home', label: 'nav.home', path: '/home', layout: '', query: '' },
   { id: 'dashboard', label: 'nav.dashboard', path: '/dashboard', layout: '', query: '' },
+  { id: 'requests', label: 'nav.requests', path: '/requests', layout: '', query: '' },
   { id: 'projects', label: 'nav.projects', path: '/projects', layout: '/services', query: '' },
   { id: 'talent', label: 'nav.talent', path: '/talent', layout: '/services', query: 'tab=Active' },
   { id: 'aiAgents', label: 'nav.aiAgents', path: '/ai-agents', layout: '/services', query: '' },

@@ -1,6 +1,7 @@
 import { createPortalToaster, Toaster } from '@client-portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'wouter';
 import { usePortalData, useProfile } from '../data/PortalData.js';
 import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
 import { useI18n } from '../i18n/I18nProvider.js';
@@ -9,6 +10,8 @@ import { ActingBar } from './ActingBar.js';
 import { CompanyPicker } from './CompanyPicker.js';
 import type { StaffCompany } from './companySearch.js';
 import { followSessionCompany } from './companySwitch.js';
+import { StaffQueue } from './queue/StaffQueue.js';
+import { StaffStart } from './queue/StaffStart.js';
 import * as styles from './StaffScope.css.js';
 import { useActAs } from './useActAs.js';
 import { staff } from '../i18n/en/staff.js';
@@ -44,6 +47,9 @@ export default function StaffScope({
   // One toaster per portal instance: two portals on one page keep their notices apart.
   const [toaster] = useState(() => createPortalToaster({ placement: 'top-end' }));
   const [choosing, setChoosing] = useState(false);
+  const [, navigate] = useLocation();
+  // The queue's request being opened: its company is acted for first, then the request shown.
+  const [openingKey, setOpeningKey] = useState<string | null>(null);
   const bar = useRef<HTMLElement>(null);
   const search = useRef<HTMLInputElement>(null);
   // Where focus goes once the screen has changed (a company opened, the picker shown). Applied after
@@ -76,16 +82,18 @@ export default function StaffScope({
     toaster.error({ title, description: t('staff.toast.failedBody'), closable: true });
   };
 
-  const choose = (company: StaffCompany) => {
+  const choose = (company: StaffCompany, then?: () => void) => {
     if (company.id === companyId) {
       setChoosing(false);
       focusAfterRender('bar');
+      then?.();
       return;
     }
     actAs.mutate(company.id, {
       onSuccess: (result) => {
         setChoosing(false);
         focusAfterRender('bar');
+        then?.();
         toaster.success({ title: t('staff.toast.acting', { company: result.companyName ?? company.name }) });
       },
       onError: (error) => failed(error, t('staff.toast.chooseFailed', { company: company.name })),
@@ -122,21 +130,45 @@ export default function StaffScope({
       ) : null}
       {picking ? (
         <ErrorBoundary where="staff:company-picker">
-          <CompanyPicker
-            companies={companies}
-            current={current}
-            pendingId={pendingId}
-            searchRef={search}
-            onChoose={choose}
-            onCancel={
-              current && !stopping
-                ? () => {
-                    setChoosing(false);
-                    focusAfterRender('bar');
-                  }
-                : undefined
-            }
-          />
+          {current === null && !stopping ? (
+            <StaffStart
+              picker={
+                <CompanyPicker
+                  companies={companies}
+                  current={null}
+                  pendingId={openingKey && actAs.isPending ? null : pendingId}
+                  searchRef={search}
+                  onChoose={(company) => choose(company)}
+                />
+              }
+              queue={
+                <StaffQueue
+                  companies={companies}
+                  pendingKey={actAs.isPending ? openingKey : null}
+                  onOpen={(company, key) => {
+                    setOpeningKey(key);
+                    choose(company, () => navigate(`/requests/${encodeURIComponent(key)}`));
+                  }}
+                />
+              }
+            />
+          ) : (
+            <CompanyPicker
+              companies={companies}
+              current={current}
+              pendingId={pendingId}
+              searchRef={search}
+              onChoose={(company) => choose(company)}
+              onCancel={
+                current && !stopping
+                  ? () => {
+                      setChoosing(false);
+                      focusAfterRender('bar');
+                    }
+                  : undefined
+              }
+            />
+          )}
         </ErrorBoundary>
       ) : (
         // Keyed by company: every part of the pages mounts afresh for a new company.

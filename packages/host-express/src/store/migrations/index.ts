@@ -14,6 +14,7 @@ import * as aiScopeLastSync from './0012-ai-scope-last-sync.js';
 import * as requests from './0013-requests.js';
 import * as requestAttachments from './0014-request-attachments.js';
 import * as requestNotifications from './0015-request-notifications.js';
+import * as requestsCompanyOrder from './0016-requests-company-order.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0013-requests': requests,
   '0014-request-attachments': requestAttachments,
   '0015-request-notifications': requestNotifications,
+  '0016-requests-company-order': requestsCompanyOrder,
 };

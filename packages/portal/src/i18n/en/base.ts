@@ -5,6 +5,7 @@ export const base = {
   'landmark.scoped': '{portal}: {name}',
   'nav.home': 'Home',
   'nav.dashboard': 'Dashboard',
+  'nav.requests': 'Requests',
   'nav.projects': 'Projects',
   'nav.talent': 'Talent',
   'nav.aiAgents': 'AI Agents',
@@ -70,6 +71,9 @@ export const base = {
   'page.home.title': 'Home',
   'page.dashboard.title': 'Dashboard',
   'page.dashboard.lead': 'Your subscriptions, your account manager and how your projects are delivering.',
+  'page.requests.title': 'Requests',
+  'page.requests.lead':
+    'Ask your service team for anything and follow it here: questions, changes, people and documents.',
   'page.projects.title': 'Projects',
   'page.talent.title': 'Talent',
   'page.talent.lead': 'The engineers who work with you, and the talent available to join your team.',

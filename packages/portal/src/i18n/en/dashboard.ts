@@ -17,6 +17,7 @@ export const dashboard = {
   'dashboard.subscriptions.term': 'Term',
   'dashboard.subscriptions.progress': '{percent}% of the term',
   'dashboard.subscriptions.checkIn': 'Renewal check-in: {when}',
+  'dashboard.subscriptions.requests': 'Requests',
   'dashboard.manager.title': 'Your account manager',
   'dashboard.manager.book': 'Book a meeting',
   'dashboard.manager.none': 'No account manager is assigned to you yet.',

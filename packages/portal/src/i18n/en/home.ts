@@ -7,6 +7,7 @@ export const home = {
   'home.leadCompany': 'Here is what the portal offers {company} and where to find it.',
   'home.steps.title': 'Find your way around',
   'home.step.dashboard': 'Your subscriptions, their renewal dates and how your projects are delivering.',
+  'home.step.requests': 'Ask your service team for anything and follow your requests to the answer.',
   'home.step.projects': 'Delivery analytics per project: deployments, lead time, failures and recovery.',
   'home.step.myTeams': 'The people working for you, by team, with their roles and how to reach them.',
   'home.step.talent': 'The talent working with you, and the specialists available to join.',

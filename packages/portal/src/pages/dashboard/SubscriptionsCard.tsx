@@ -1,6 +1,6 @@
 import type { CrmResponse } from '@client-portal/api-client';
 import { Badge, Card, Progress, statusTones, Table, type TableColumn } from '@client-portal/ui';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { dateLocaleFor } from '../../i18n/dates.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { formatDateNumeric } from '../../lib/dates.js';
@@ -10,6 +10,11 @@ import { type SubscriptionRow, subscriptionRows } from './subscriptions.js';
 import { useTableLabels } from '../../panels/useTableLabels.js';
 
 const PAGE_SIZE = 5;
+
+// The requests' code loads after the table: the row's count and links fill in when it arrives.
+const SubscriptionRequests = lazy(() =>
+  import('../requests/related/RelatedRequests.js').then((m) => ({ default: m.SubscriptionRequests })),
+);
 
 /** The active subscriptions: sortable, paged, each with its term's progress and renewal check-in. */
 export function SubscriptionsCard({
@@ -87,6 +92,16 @@ export function SubscriptionsCard({
             }}
           />
         </div>
+      ),
+    },
+    {
+      key: 'requests',
+      header: t('dashboard.subscriptions.requests'),
+      minWidth: '144px',
+      cell: (row) => (
+        <Suspense fallback={null}>
+          <SubscriptionRequests subscriptionId={row.id} name={row.name} />
+        </Suspense>
       ),
     },
   ];

@@ -27,11 +27,11 @@ const main = async (canvasElement: HTMLElement) =>
 const stepsShown = async (canvasElement: HTMLElement) => {
   const page = await main(canvasElement);
   const steps = await page.findByRole('list', {}, { timeout: 5000 });
-  await waitFor(() => expect(within(steps).getAllByRole('link')).toHaveLength(8));
+  await waitFor(() => expect(within(steps).getAllByRole('link')).toHaveLength(9));
   return { page, steps };
 };
 
-/** The welcome with the contact's first name and company, the eight sections and the account manager. */
+/** The welcome with the contact's first name and company, the nine sections and the account manager. */
 export const Data: Story = {
   args: atHome('home-data'),
   play: async ({ canvasElement }) => {

@@ -12,6 +12,7 @@ export interface HomeStep {
 /** What a new customer does first, in that order; every entry of the navigation but Home itself. */
 const ORDER: readonly Exclude<NavIcon, 'home'>[] = [
   'dashboard',
+  'requests',
   'projects',
   'myTeams',
   'talent',
@@ -23,6 +24,7 @@ const ORDER: readonly Exclude<NavIcon, 'home'>[] = [
 
 const BODY: Record<Exclude<NavIcon, 'home'>, MessageKey> = {
   dashboard: 'home.step.dashboard',
+  requests: 'home.step.requests',
   projects: 'home.step.projects',
   myTeams: 'home.step.myTeams',
   talent: 'home.step.talent',

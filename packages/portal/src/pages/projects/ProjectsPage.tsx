@@ -1,7 +1,7 @@
 import { utcDay } from '@client-portal/api-client';
 import { EmptyState, Icon, Select, Skeleton, visuallyHidden } from '@client-portal/ui';
 import { FolderKanban } from 'lucide-react';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useVisibleProjects } from '../../data/PortalData.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { AiUsagePanel } from '../../panels/ai-usage/AiUsagePanel.js';
@@ -19,6 +19,11 @@ import { projects } from '../../i18n/en/projects.js';
 import { addEnglish } from '../../i18n/english.js';
 
 addEnglish(projects);
+
+// The project's open requests: the requests' code loads after the delivery figures.
+const ProjectRequests = lazy(() =>
+  import('../requests/related/RelatedRequests.js').then((m) => ({ default: m.ProjectRequests })),
+);
 
 /**
  * Projects (`/services/projects?project=KEY`): one of the customer's visible projects at a time
@@ -112,6 +117,9 @@ export default function ProjectsPage() {
         />
         {/* The project's code and AI assistants: panels of their own, each titled, under a rule. */}
         <div className={styles.more}>
+          <Suspense fallback={null}>
+            <ProjectRequests projectKey={key} />
+          </Suspense>
           <GithubPanel projectKey={key} />
           <AiUsagePanel projectKey={key} {...(address.range ?? {})} />
         </div>

@@ -1,12 +1,18 @@
 import type { Talent } from '@client-portal/api-client';
 import { Avatar, Badge, Button, Card, Icon, visuallyHidden } from '@client-portal/ui';
 import { Briefcase, CalendarDays, Clock, type LucideIcon, MapPin } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import { dateLocaleFor } from '../../i18n/dates.js';
 import { formatDateShort } from '../../lib/dates.js';
 import * as styles from './TalentPage.css.js';
 import { foldText, foldedSpecializations, localTimeIn } from './talentList.js';
+
+// The open talent requests of the person's project, with "Request a replacement": the requests'
+// code loads after the cards.
+const TalentRequests = lazy(() =>
+  import('../requests/related/RelatedRequests.js').then((m) => ({ default: m.TalentRequests })),
+);
 
 /** One line of the card's details: an icon with the (hidden) term, then the value. */
 function Detail({ icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
@@ -147,6 +153,11 @@ export function TalentCard({ person, filter }: { person: Talent; filter: string 
               </Detail>
             ) : null}
           </dl>
+          {person.status === 'Active' && person.projectName ? (
+            <Suspense fallback={null}>
+              <TalentRequests projectName={person.projectName} />
+            </Suspense>
+          ) : null}
         </div>
       </Card>
     </li>

@@ -1,0 +1,2 @@
+export { StaffQueue } from './StaffQueue.js';
+export { StaffStart } from './StaffStart.js';
