@@ -7,6 +7,8 @@ import type {
 } from '@client-portal/api-client/requests';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../store/schema.js';
+import { dayOf } from './calendar.js';
+import { subscriptionHours } from './check-ins.js';
 import { eventEntry, type HistoryEvent, peopleOfEvents } from './event-text.js';
 import { companyNames, loadPeople, person } from './people.js';
 import { type Actor, REOPEN_WINDOW_DAYS, type Standing } from './status.js';
@@ -250,7 +252,7 @@ export async function requestDetail(
     view.subscriptionId
       ? db
           .selectFrom('deals')
-          .select(['name', 'hours'])
+          .select(['name', 'hours', 'start_date', 'end_date'])
           .where('id', '=', view.subscriptionId)
           .where('company_id', '=', view.companyId)
           .executeTakeFirst()
@@ -341,7 +343,11 @@ export async function requestDetail(
   const staff = standing === 'staff';
   const isRequester = actor.kind === 'customer' && actor.userId === view.requesterId;
   const delta = view.fields.hours_delta;
-  const hoursLeft = deal?.hours ?? null;
+  // The hours left as the renewal check-ins estimate them (the term's share still to run; the store
+  // has the contract, not timesheets), or the contracted hours without dates.
+  const hoursLeft = deal
+    ? (subscriptionHours(deal, dayOf(options.now ?? new Date()))?.left ?? deal.hours ?? null)
+    : null;
   return {
     ...summary,
     description: view.description,

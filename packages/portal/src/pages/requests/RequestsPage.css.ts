@@ -1,5 +1,5 @@
 import { vars } from '@client-portal/ui';
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 
 // The requests list and the new-request form. Nothing in them may be wider than the page (375px).
 
@@ -90,6 +90,18 @@ export const choice = style({
   gap: vars.space['2'],
   minBlockSize: '24px',
   overflowWrap: 'anywhere',
+});
+
+/** The radio or checkbox of a choice: native, in the accent (the kit's reset removes its appearance). */
+globalStyle(`${choice} > input`, {
+  appearance: 'auto',
+  flex: 'none',
+  width: '16px',
+  height: '16px',
+  // Centred on the first line of text.
+  marginBlock: '3px',
+  marginInline: 0,
+  accentColor: vars.color.tone.accent.solid,
 });
 
 export const form = style({ display: 'grid', gap: vars.space['6'], minWidth: 0, maxInlineSize: '720px' });

@@ -223,6 +223,9 @@ export const toggle = style({
 });
 
 export const checkbox = style({
+  // Native, in the accent: the kit's reset removes a control's appearance.
+  appearance: 'auto',
+  flex: 'none',
   inlineSize: '16px',
   blockSize: '16px',
   margin: 0,
