@@ -11,6 +11,7 @@ import {
   FALLBACK_STYLESHEET,
   FALLBACK_STYLESHEET_PATH,
 } from './fallback-page.js';
+import { problem } from '../http/problem.js';
 import { injectRuntimeConfig, type PortalRuntimeConfig } from './runtime-config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -124,7 +125,9 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
   );
   router.get('/{*path}', (req, res, next) => {
     if (isApi(req.path)) return next();
-    if (extname(req.path)) return res.status(404).type('text').send('Not found');
+    // A missing file (an asset name, or an API-looking path such as //api//x.csv that the /api
+    // router did not take): a 404 in problem+json, as every other error.
+    if (extname(req.path)) return problem(res, 404, 'Not Found', 'No such file.');
     sendIndex(req, res, next);
   });
   return router;

@@ -58,6 +58,20 @@ export const IN_USE: readonly { name: keyof typeof icons; use: string }[] = [
   { name: 'Briefcase', use: 'Talent: project' },
   { name: 'CalendarDays', use: 'Talent: dates on the project' },
   { name: 'Building', use: 'Provider staff: the company acted for · no companies to act for' },
+  { name: 'Plus', use: 'Requests: new request' },
+  { name: 'Inbox', use: 'Requests and the staff queue: no requests' },
+  { name: 'ArrowRight', use: 'Staff queue: next page (mirrored right to left)' },
+  { name: 'Send', use: 'Request: send a comment' },
+  { name: 'Lock', use: 'Request: an internal note (staff only)' },
+  { name: 'UserPlus', use: 'Request: add a colleague' },
+  { name: 'UserMinus', use: 'Request: remove a participant' },
+  { name: 'Upload', use: 'Request: choose files to attach' },
+  { name: 'FileUp', use: 'Request: upload a newer version of a file' },
+  { name: 'Eye', use: 'Request: preview a file' },
+  { name: 'FolderInput', use: 'Request: save a file to the documents' },
+  { name: 'ShieldBan', use: 'Request: a file removed by the virus scan' },
+  { name: 'RefreshCw', use: 'Request: changed meanwhile, reload' },
+  { name: 'ChevronUp', use: 'Request: hide the history' },
 ];
 
 const grid: CSSProperties = {

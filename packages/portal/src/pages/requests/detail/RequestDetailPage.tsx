@@ -10,7 +10,7 @@ import {
   Toaster,
   visuallyHidden,
 } from '@client-portal/ui';
-import { ArrowLeft, FileQuestion } from 'lucide-react';
+import { ArrowLeft, FileQuestionMark } from 'lucide-react';
 import { useCallback, useContext, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'wouter';
 import { addEnglish } from '../../../i18n/english.js';
@@ -91,7 +91,7 @@ function RequestNotShared() {
       <h1 className={styles.title}>{t('requestPage.notFound.title')}</h1>
       <EmptyState
         headingLevel={2}
-        icon={<Icon icon={FileQuestion} size="lg" />}
+        icon={<Icon icon={FileQuestionMark} size="lg" />}
         title={t('requestPage.notFound.heading')}
         description={t('requestPage.notFound.body')}
       />
