@@ -98,23 +98,24 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
       .executeTakeFirst();
     if (!doc) return problem(res, 404, 'Not Found', NOT_FOUND);
 
-    const head = req.method === 'HEAD';
-    let file: { size: number; body?: Readable } | null;
-    try {
-      file = head ? await storage.stat(doc.storage_key) : await storage.open(doc.storage_key);
-    } catch (error) {
-      if (!(error instanceof StorageKeyError)) throw error;
-      req.log?.error({ documentId: doc.id, err: error }, 'document storage key refused');
-      return problem(res, 404, 'Not Found', NOT_FOUND);
-    }
-    if (!file) {
-      req.log?.warn({ documentId: doc.id, storage: storage.kind }, 'document file is missing');
-      return problem(res, 404, 'Not Found', NOT_FOUND);
-    }
-
-    if (!head) {
-      try {
-        await writeAudit(db, {
+    await sendStoredFile(
+      req,
+      res,
+      storage,
+      { key: doc.storage_key, what: 'document', log: { documentId: doc.id }, notFound: NOT_FOUND },
+      {
+        // Set one by one, not with res.set: Express would append a charset to the row's media type.
+        'Content-Type': safeContentType(doc.content_type),
+        'Content-Disposition': contentDisposition(doc.file_name),
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        // Never rendered as a page, and the signed URL is not passed on as a referrer.
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Referrer-Policy': 'no-referrer',
+        'Accept-Ranges': 'none',
+      },
+      () =>
+        writeAudit(db, {
           action: 'document.download',
           at: now,
           actorUserId: link.userId,
@@ -126,34 +127,58 @@ export function createDownloadHandler(ctx: HostContext, storage: DocumentStorage
             expiresAt: new Date(link.expiresAt * 1000).toISOString(),
             method: 'signed-url+session',
           },
-        });
-      } catch (error) {
-        file.body?.destroy();
-        throw error;
-      }
-    }
-
-    res.status(200);
-    // setHeader, not res.set: Express would append a charset to the row's media type.
-    res.setHeader('Content-Type', safeContentType(doc.content_type));
-    res.setHeader('Content-Length', String(file.size));
-    res.setHeader('Content-Disposition', contentDisposition(doc.file_name));
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    // Never rendered as a page, and the signed URL is not passed on as a referrer.
-    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Accept-Ranges', 'none');
-    if (!file.body) {
-      res.end();
-      return;
-    }
-    try {
-      await pipeline(file.body, res);
-    } catch (error) {
-      // The client went away or storage failed mid-stream: the status is sent, so cut the connection.
-      req.log?.warn({ documentId: doc.id, err: error }, 'document download interrupted');
-      if (!res.destroyed) res.destroy();
-    }
+        }),
+    );
   };
+}
+
+/**
+ * Sends a stored file (a document, a request's attachment): its size for HEAD, its bytes for GET.
+ * A storage key the storage refuses or a file that is gone is a 404 with `notFound`. `beforeSend`
+ * (GET only: the audit row) runs before any byte goes out; when it throws, the file is closed. The
+ * caller's `headers` are set one by one (res.set would append a charset to the media type).
+ */
+export async function sendStoredFile(
+  req: Request,
+  res: Response,
+  storage: DocumentStorage,
+  stored: { key: string; what: string; log: Record<string, string>; notFound: string },
+  headers: Record<string, string>,
+  beforeSend: () => Promise<unknown>,
+): Promise<void> {
+  const head = req.method === 'HEAD';
+  let file: { size: number; body?: Readable } | null;
+  try {
+    file = head ? await storage.stat(stored.key) : await storage.open(stored.key);
+  } catch (error) {
+    if (!(error instanceof StorageKeyError)) throw error;
+    req.log?.error({ ...stored.log, err: error }, `${stored.what} storage key refused`);
+    return problem(res, 404, 'Not Found', stored.notFound);
+  }
+  if (!file) {
+    req.log?.warn({ ...stored.log, storage: storage.kind }, `${stored.what} file is missing`);
+    return problem(res, 404, 'Not Found', stored.notFound);
+  }
+  if (!head) {
+    try {
+      await beforeSend();
+    } catch (error) {
+      file.body?.destroy();
+      throw error;
+    }
+  }
+  res.status(200);
+  res.setHeader('Content-Length', String(file.size));
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
+  if (!file.body) {
+    res.end();
+    return;
+  }
+  try {
+    await pipeline(file.body, res);
+  } catch (error) {
+    // The client went away or storage failed mid-stream: the status is sent, so cut the connection.
+    req.log?.warn({ ...stored.log, err: error }, `${stored.what} download interrupted`);
+    if (!res.destroyed) res.destroy();
+  }
 }

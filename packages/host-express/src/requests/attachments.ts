@@ -20,6 +20,7 @@ import type { Store } from '../store/index.js';
 import { type ClamdSettings, type ScanVerdict, scanFile, scanStream } from './clamd.js';
 import { cleanFileName, extensionOf } from './file-name.js';
 import type { Actor } from './status.js';
+import { onBehalfOf, writeEvent } from './store.js';
 import { isFinal } from './status.js';
 import { ATTACHMENT_TYPES, loadPeople } from './views.js';
 
@@ -383,9 +384,6 @@ export async function usedBytes(db: Db, target: AttachTarget): Promise<number> {
   return Number(row.used);
 }
 
-const actorUserId = (actor: Actor) => (actor.kind === 'host' ? 'host' : actor.userId);
-const onBehalfOf = (actor: Actor) => (actor.kind === 'staff' ? actor.actingFor : null);
-
 function scanState(verdict: ScanVerdict | null): { scan: ScanState; scan_detail: string | null } {
   if (!verdict) return { scan: 'not_scanned', scan_detail: null };
   switch (verdict.kind) {
@@ -565,27 +563,15 @@ async function removeAll(storage: DocumentStorage, keys: readonly string[], logg
 }
 
 /** An 'attachment' event; `actor` null: the host (a rescan). */
-async function writeAttachmentEvent(
+function writeAttachmentEvent(
   db: Db,
   actor: Actor | null,
   target: AttachTarget,
   after: Record<string, string>,
   now: Date,
 ): Promise<void> {
-  await db
-    .insertInto('request_events')
-    .values({
-      request_id: target.id,
-      company_id: target.companyId,
-      actor_id: actor ? actorUserId(actor) : 'host',
-      on_behalf_of_company: actor ? onBehalfOf(actor) : null,
-      kind: 'attachment',
-      before: null,
-      after: JSON.stringify(after),
-      internal: false,
-      at: now,
-    })
-    .execute();
+  const request = { id: target.id, company_id: target.companyId };
+  return writeEvent(db, actor ?? { kind: 'host' }, request, 'attachment', undefined, after, now);
 }
 
 /** The contract's view of attachment rows. */

@@ -4,7 +4,7 @@ import { ACTIVE_STAGE } from '@client-portal/api-client';
 import type { Database, RequestEventKind } from '../store/schema.js';
 import { addDays, addMonths, dayOf, daysBetween, startOfDay } from './calendar.js';
 import type { Actor } from './status.js';
-import { createRequest } from './store.js';
+import { createRequest, writeEvent } from './store.js';
 import { isCalendarDay, type RequestTypeSpec } from './types.js';
 
 // The schedule's check-ins (issue #18 §7): a renewal check-in for each active subscription 60 days
@@ -39,7 +39,7 @@ export interface CheckInOptions {
 }
 
 /** Writes one request event as the host (the store's own events are written by its functions). */
-export async function writeHostEvent(
+export function writeHostEvent(
   db: Db,
   request: { id: string; company_id: string },
   kind: RequestEventKind,
@@ -48,20 +48,17 @@ export async function writeHostEvent(
   now: Date,
   internal = false,
 ): Promise<void> {
-  await db
-    .insertInto('request_events')
-    .values({
-      request_id: request.id,
-      company_id: request.company_id,
-      actor_id: 'host',
-      on_behalf_of_company: null,
-      kind,
-      before: before === null ? null : JSON.stringify(before),
-      after: after === null ? null : JSON.stringify(after),
-      internal,
-      at: now,
-    })
-    .execute();
+  // null: no before/after (an SQL null, not a JSON null).
+  return writeEvent(
+    db,
+    { kind: 'host' },
+    request,
+    kind,
+    before ?? undefined,
+    after ?? undefined,
+    now,
+    internal,
+  );
 }
 
 /** Who a host-opened request is for: the company's admin, or else its first customer user; null when it has none. */

@@ -184,7 +184,7 @@ function actorId(actor: Actor): string {
 }
 
 /** Staff write "X for Y": Y. */
-function onBehalfOf(actor: Actor): string | null {
+export function onBehalfOf(actor: Actor): string | null {
   return actor.kind === 'staff' ? actor.actingFor : null;
 }
 
@@ -312,7 +312,11 @@ function toView(row: RequestRow, standing: Standing, now: Date): RequestView {
   };
 }
 
-async function writeEvent(
+/**
+ * Writes one request event: who (a user, or 'host'), for which company staff act, what, before and
+ * after. Every writer of the history goes through it (the store's changes, the schedule, files).
+ */
+export async function writeEvent(
   db: Db,
   actor: Actor,
   row: { id: string; company_id: string },

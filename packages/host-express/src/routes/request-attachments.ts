@@ -1,13 +1,11 @@
-import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { statusText } from '@client-portal/api-client';
 import { requestRoutes } from '@client-portal/api-client/requests';
 import type { Request, RequestHandler, Response, Router } from 'express';
 import { hitRateLimit } from '../auth/rate-limits.js';
 import type { RateLimitRule } from '../auth/index.js';
 import type { HostContext } from '../context.js';
-import { type DocumentStorage, StorageKeyError } from '../documents/document-storage.js';
-import { downloadRequest } from '../documents/download.js';
+import type { DocumentStorage } from '../documents/document-storage.js';
+import { downloadRequest, sendStoredFile } from '../documents/download.js';
 import { contentDisposition, safeContentType } from '../documents/headers.js';
 import { type SignedDownload, signDownload, verifyDownload } from '../documents/signing.js';
 import { createDocumentStorage } from '../documents/storage.js';
@@ -379,71 +377,40 @@ function createAttachmentDownload(ctx: HostContext, storage: DocumentStorage) {
         throw error;
       }
 
-      const head = req.method === 'HEAD';
-      let file: { size: number; body?: Readable } | null;
-      try {
-        file = head ? await storage.stat(row.storage_key) : await storage.open(row.storage_key);
-      } catch (error) {
-        if (!(error instanceof StorageKeyError)) throw error;
-        req.log?.error({ attachmentId: row.id, err: error }, 'attachment storage key refused');
-        return problem(res, 404, 'Not Found', NO_FILE);
-      }
-      if (!file) {
-        req.log?.warn({ attachmentId: row.id, storage: storage.kind }, 'attachment file is missing');
-        return problem(res, 404, 'Not Found', NO_FILE);
-      }
-      if (!head) {
-        try {
-          await writeAudit(db, {
+      const type = safeContentType(row.content_type);
+      const disposition = contentDisposition(row.file_name);
+      await sendStoredFile(
+        req,
+        res,
+        storage,
+        { key: row.storage_key, what: 'attachment', log: { attachmentId: row.id }, notFound: NO_FILE },
+        {
+          // Text was checked to be UTF-8 when it was attached.
+          'Content-Type': type.startsWith('text/') ? `${type}; charset=utf-8` : type,
+          'Content-Disposition': preview ? disposition.replace(/^attachment/, 'inline') : disposition,
+          'Cache-Control': 'no-store',
+          'X-Content-Type-Options': 'nosniff',
+          'Referrer-Policy': 'no-referrer',
+          'Accept-Ranges': 'none',
+          'Cross-Origin-Resource-Policy': 'same-origin',
+          // A download is never rendered. A preview is an image or a PDF (decided from the content):
+          // shown in a sandbox that runs nothing; Chromium's PDF viewer refuses a sandboxed document,
+          // so a PDF gets only what its viewer needs, and may be framed by the portal alone.
+          'Content-Security-Policy': !preview
+            ? "default-src 'none'; sandbox"
+            : row.content_type === 'application/pdf'
+              ? `default-src 'none'; object-src 'self'; frame-ancestors ${frameAncestors}`
+              : `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}; sandbox`,
+        },
+        () =>
+          writeAudit(db, {
             action: 'request_attachment.download',
             at: now,
             actorUserId: link.userId,
             companyId: link.companyId,
             ip: req.ip ?? null,
             detail: { attachmentId: row.id, requestId: row.request_id, kid: link.kid, preview },
-          });
-        } catch (error) {
-          file.body?.destroy();
-          throw error;
-        }
-      }
-
-      const type = safeContentType(row.content_type);
-      const disposition = contentDisposition(row.file_name);
-      res.status(200);
-      // setHeader, not res.set: Express would append a charset of its choosing. Text was checked
-      // to be UTF-8 when it was attached.
-      res.setHeader('Content-Type', type.startsWith('text/') ? `${type}; charset=utf-8` : type);
-      res.setHeader('Content-Length', String(file.size));
-      res.setHeader(
-        'Content-Disposition',
-        preview ? disposition.replace(/^attachment/, 'inline') : disposition,
+          }),
       );
-      res.setHeader('Cache-Control', 'no-store');
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      res.setHeader('Referrer-Policy', 'no-referrer');
-      res.setHeader('Accept-Ranges', 'none');
-      res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-      // A download is never rendered. A preview is an image or a PDF (decided from the content):
-      // shown in a sandbox that runs nothing; Chromium's PDF viewer refuses a sandboxed document,
-      // so a PDF gets only what its viewer needs, and may be framed by the portal alone.
-      res.setHeader(
-        'Content-Security-Policy',
-        !preview
-          ? "default-src 'none'; sandbox"
-          : row.content_type === 'application/pdf'
-            ? `default-src 'none'; object-src 'self'; frame-ancestors ${frameAncestors}`
-            : `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${frameAncestors}; sandbox`,
-      );
-      if (!file.body) {
-        res.end();
-        return;
-      }
-      try {
-        await pipeline(file.body, res);
-      } catch (error) {
-        req.log?.warn({ attachmentId: row.id, err: error }, 'attachment download interrupted');
-        if (!res.destroyed) res.destroy();
-      }
     };
 }
