@@ -295,6 +295,14 @@ export const German: Story = {
     }
     await expect(within(nav).getByRole('button', { name: 'Navigation einklappen' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: /Datenschutzerklärung/ })).toBeVisible();
+    // The subscriptions' request links (a lazy part) are there before the a11y check runs: each is
+    // named "Änderung anfragen für …", holding the words it shows.
+    const changes = await canvas.findAllByRole(
+      'link',
+      { name: /^Änderung anfragen für / },
+      { timeout: 8000 },
+    );
+    for (const link of changes) await expect(link).toHaveTextContent('Änderung anfragen');
   },
 };
 

@@ -7,6 +7,15 @@ import { en, type MessageKey } from './messages.en.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 const keys = Object.keys(en).sort() as MessageKey[];
+/** [visible text, the accessible name given to the element showing it]. */
+const LABELLED: [MessageKey, MessageKey][] = [
+  ['requestLinks.requestChange', 'requestLinks.requestChangeFor'],
+  ['requestPage.file.download', 'requestPage.file.downloadName'],
+  ['requestPage.file.preview', 'requestPage.file.previewName'],
+  ['requestPage.file.newer', 'requestPage.file.newerName'],
+  ['requestPage.file.save', 'requestPage.file.saveName'],
+  ['page.account.documents.download', 'page.account.documents.downloadName'],
+];
 
 describe.each([
   ['ar', ar],
@@ -26,6 +35,16 @@ describe.each([
 
   it("keeps each message's placeholders", () => {
     for (const key of keys) expect(placeholders(catalogue[key]), key).toEqual(placeholders(en[key]));
+  });
+
+  it('names a link by its visible words: each accessible name holds the text it labels (WCAG 2.5.3)', () => {
+    // A button or link shows a verb ("Download") and is named with its object ("Download a.pdf"): a
+    // speech-input user says what they see, so the name holds the visible words in one piece (as
+    // axe's label-content-name-mismatch compares them: ignoring case).
+    for (const [visible, name] of LABELLED) {
+      expect(catalogue[name].toLowerCase(), name).toContain(catalogue[visible].toLowerCase());
+      expect(en[name].toLowerCase(), name).toContain(en[visible].toLowerCase());
+    }
   });
 });
 

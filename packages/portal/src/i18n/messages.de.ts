@@ -238,7 +238,7 @@ export const de: Messages = {
   'requests.form.uploads': 'Uploads',
   'requestLinks.open': 'Offene Anfragen: {count}',
   'requestLinks.requestChange': 'Änderung anfragen',
-  'requestLinks.requestChangeFor': 'Änderung an {name} anfragen',
+  'requestLinks.requestChangeFor': 'Änderung anfragen für {name}',
   'requestLinks.title': 'Anfragen zu diesem Projekt',
   'requestLinks.none': 'Keine offenen Anfragen zu diesem Projekt.',
   'requestLinks.new': 'Neue Anfrage zu diesem Projekt',

@@ -86,7 +86,7 @@ export const CompanyAdmin: Story = {
     const rows = await table(main);
     await expect(page.getByRole('tab', { name: 'Company' })).toHaveAttribute('aria-selected', 'true');
     await expect(within(rows).getByRole('link', { name: 'Invoice address change' })).toBeVisible();
-    await expect(page.getByText('Every request of your company.')).toBeVisible();
+    await expect(await page.findByText('Every request of your company.', {}, LOAD)).toBeVisible();
     await expect(page.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
       'href',
       expect.stringContaining('/api/requests/export.csv?scope=company'),
@@ -106,7 +106,11 @@ export const CompanyMember: Story = {
     const { main, page } = await frameReady(canvasElement);
     await table(main);
     await expect(
-      page.getByText('Yours, those you take part in and those shared with the whole company.'),
+      await page.findByText(
+        'Yours, those you take part in and those shared with the whole company.',
+        {},
+        LOAD,
+      ),
     ).toBeVisible();
     await expect(page.queryByRole('link', { name: /Export CSV/ })).toBeNull();
     await expect(page.queryByText('Settings')).toBeNull();

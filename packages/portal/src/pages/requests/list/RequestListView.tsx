@@ -92,12 +92,16 @@ function RequestResults({
   const list = useRequestList(query);
   const now = useMemo(() => new Date(), []);
   const filtered = isFiltered(filters);
+  // The company tab's sentence depends on the caller's role: none until the meta says which, so a
+  // company admin never reads the member's sentence first.
   const hint =
     filters.scope === 'mine'
       ? t('requests.scope.mineHint')
-      : admin
-        ? t('requests.scope.companyAdminHint')
-        : t('requests.scope.companyMemberHint');
+      : meta === undefined
+        ? null
+        : admin
+          ? t('requests.scope.companyAdminHint')
+          : t('requests.scope.companyMemberHint');
 
   let body: React.ReactNode;
   if (list.isPending) {
@@ -154,7 +158,7 @@ function RequestResults({
   }
   return (
     <div className={styles.stack}>
-      <p className={styles.muted}>{hint}</p>
+      {hint ? <p className={styles.muted}>{hint}</p> : null}
       <RequestFilters address={address} meta={meta} />
       {filtered ? (
         <div>
