@@ -239,6 +239,21 @@ describe('the walk', () => {
       },
     );
 
+    it('the dashboard fits 1440: the subscriptions table, request links included, needs no sideways scrolling', async () => {
+      const { page, t } = acme;
+      await viaSideNav(acme, WALK.find((entry) => entry.id === 'dashboard') as WalkPage);
+      const table = page.getByRole('table', { name: t['dashboard.subscriptions.title'] });
+      // The last column's links come with the requests' lazy part: measured once they are there.
+      await table.getByRole('link', { name: t['requestLinks.requestChange'] }).first().waitFor();
+      const { scrollWidth, clientWidth } = await table.evaluate((el) => {
+        const region = el.parentElement as HTMLElement;
+        return { scrollWidth: region.scrollWidth, clientWidth: region.clientWidth };
+      });
+      expect(scrollWidth, 'the subscriptions table scrolls sideways at 1440').toBeLessThanOrEqual(
+        clientWidth,
+      );
+    });
+
     it('downloads a document: a real download of the right file', async () => {
       const { page, t } = acme;
       const account = WALK.find((entry) => entry.id === 'account') as WalkPage;

@@ -184,7 +184,18 @@ const eventEntry = z.object({
   event: z.string(),
   before: z.unknown(),
   after: z.unknown(),
-  text: described(z.string(), 'The change in words, e.g. "Status: Submitted → In progress".'),
+  text: described(
+    z.string(),
+    'The change in English words, e.g. "Status: Submitted → In progress"; a portal words it in its own language from `event`, `before`, `after` and `subject`.',
+  ),
+  subject: described(
+    z.optional(z.nullable(z.string())),
+    'The person or file the change names (the assignee, the participant added or removed, the file), by name; null when none.',
+  ),
+  internal: described(
+    z.optional(z.boolean()),
+    'A provider-only change (an internal note, the internal status): only ever sent to provider staff.',
+  ),
 });
 const commentEntry = z.object({
   kind: z.literal('comment'),

@@ -60,6 +60,8 @@ interface EventText {
   text: string;
   before: unknown;
   after: unknown;
+  /** The person or file the event names, for a portal that words it in its own language. */
+  subject?: string | null;
 }
 
 /**
@@ -105,13 +107,18 @@ function describeEvent(
     const words = [from, to].map((s) => (isStatus(s) ? STATUS_TEXT[s] : '?'));
     return { text: `${prefix}: ${words[0]} → ${words[1]}`, before, after };
   }
-  const told = (text: string): EventText => ({ text, before, after });
+  const told = (text: string, subject: string | null = null): EventText => ({
+    text,
+    before,
+    after,
+    subject,
+  });
   switch (event.kind) {
     case 'created':
       return told('Request created');
     case 'assigned': {
       const to = field(after, 'assigneeId');
-      return told(typeof to === 'string' ? `Assigned to ${name(to)}` : 'Unassigned');
+      return typeof to === 'string' ? told(`Assigned to ${name(to)}`, name(to)) : told('Unassigned');
     }
     case 'due': {
       const at = dayOf(field(after, 'dueAt'));
@@ -129,9 +136,9 @@ function describeEvent(
     case 'comment':
       return told(event.internal ? 'Internal note added' : 'Commented');
     case 'participant_added':
-      return told(`Added ${name(field(after, 'userId'))}`);
+      return told(`Added ${name(field(after, 'userId'))}`, name(field(after, 'userId')));
     case 'participant_removed':
-      return told(`Removed ${name(field(before, 'userId'))}`);
+      return told(`Removed ${name(field(before, 'userId'))}`, name(field(before, 'userId')));
     case 'visibility': {
       const [a, b] = [field(before, 'visibility'), field(after, 'visibility')].map(
         (v) => VISIBILITY_TEXT[String(v)] ?? '?',
@@ -146,10 +153,10 @@ function describeEvent(
     }
     case 'attachment': {
       const file = str(field(after, 'fileName')) ?? 'a file';
-      if (field(after, 'documentId') !== undefined) return told(`Saved ${file} to the documents`);
+      if (field(after, 'documentId') !== undefined) return told(`Saved ${file} to the documents`, file);
       if (field(after, 'removed') !== undefined)
-        return told(`Removed ${file}: it did not pass the virus scan`);
-      return told(`Attached ${file}`);
+        return told(`Removed ${file}: it did not pass the virus scan`, file);
+      return told(`Attached ${file}`, file);
     }
     case 'reminder':
       return told('Reminder sent');
@@ -178,6 +185,8 @@ export function eventEntry(
     before: told.before ?? null,
     after: told.after ?? null,
     text: told.text,
+    subject: told.subject ?? null,
+    internal: event.internal,
   };
 }
 

@@ -166,9 +166,12 @@ describe.each(testStores)('requests routes: lifecycle and visibility on $name', 
       'Status: Resolved → Closed',
     ]);
     const staffEvent = request.timeline.find((e) => e.kind === 'event' && e.text.startsWith('Assigned'));
+    // The person it names travels by name, for a portal that words the event in its own language.
     expect(staffEvent).toMatchObject({
       actor: { name: 'Casey Morgan', provider: true },
       onBehalfOf: 'Acme Corporation',
+      subject: 'Casey Morgan',
+      internal: false,
     });
     const approval = request.timeline.find((e) => e.kind === 'event' && e.event === 'approved');
     expect(approval).toMatchObject({ actor: { name: 'Alex Carter', provider: false }, onBehalfOf: null });
@@ -182,12 +185,17 @@ describe.each(testStores)('requests routes: lifecycle and visibility on $name', 
     expect(staffTexts).toContain('Status: Submitted → Triaged');
     const history = requestHistorySchema.parse((await demo.get(`${path}/history`, staff).expect(200)).body);
     expect(history.events.map((e) => e.text)).toContain('Internal note added');
+    expect(history.events.find((e) => e.text === 'Internal note added')).toMatchObject({
+      event: 'comment',
+      internal: true,
+    });
 
     // The admin's history: no internal event, no internal status.
     res = await demo.get(`${path}/history`, admin);
     expect(res.status).toBe(200);
     const adminHistory = requestHistorySchema.parse(res.body);
     expect(adminHistory.events.map((e) => e.text)).not.toContain('Internal note added');
+    expect(adminHistory.events.every((e) => e.internal === false)).toBe(true);
     for (const word of ['triaged', 'awaiting_approval', 'ask_approval', 'Triaged'])
       expect(res.text).not.toContain(word);
     // A member reads no history.

@@ -38,29 +38,34 @@ export function SubscriptionsCard({
     () => subscriptionRows(crm?.hubspot.deals ?? [], now, dateLocaleFor(locale)),
     [crm, now, locale],
   );
+  // Minimum widths that fit the eight columns in the card at a 1440 px window (the dates, status
+  // and hours need less than the table's 120 px floor; e2e/portal/walk checks it on the demo).
   const columns: TableColumn<SubscriptionRow>[] = [
     {
       key: 'name',
       header: t('dashboard.subscriptions.name'),
       rowHeader: true,
       sortable: true,
-      minWidth: '192px',
+      minWidth: '176px',
     },
     {
       key: 'startDate',
       header: t('dashboard.subscriptions.start'),
       sortable: true,
+      minWidth: '104px',
       cell: (row) => formatDateNumeric(row.startDate),
     },
     {
       key: 'endDate',
       header: t('dashboard.subscriptions.end'),
       sortable: true,
+      minWidth: '104px',
       cell: (row) => formatDateNumeric(row.endDate),
     },
     {
       key: 'status',
       header: t('dashboard.subscriptions.status'),
+      minWidth: '96px',
       cell: (row) => (
         <Badge tone={statusTones[row.status.toLowerCase() as keyof typeof statusTones] ?? 'neutral'}>
           {row.status}
@@ -72,13 +77,14 @@ export function SubscriptionsCard({
       header: t('dashboard.subscriptions.hours'),
       sortable: true,
       align: 'end',
+      minWidth: '88px',
       cell: (row) => (row.hours === null ? '-' : formatNumber(row.hours, locale)),
     },
     { key: 'service', header: t('dashboard.subscriptions.service'), sortable: true },
     {
       key: 'term',
       header: t('dashboard.subscriptions.term'),
-      minWidth: '192px',
+      minWidth: '160px',
       cell: (row) => (
         <div className={styles.term}>
           <Progress
@@ -97,7 +103,7 @@ export function SubscriptionsCard({
     {
       key: 'requests',
       header: t('dashboard.subscriptions.requests'),
-      minWidth: '144px',
+      minWidth: '128px',
       cell: (row) => (
         <Suspense fallback={null}>
           <SubscriptionRequests subscriptionId={row.id} name={row.name} />

@@ -1,9 +1,10 @@
-import { Button, Card, Icon, Skeleton, visuallyHidden } from '@client-portal/ui';
-import { ChevronDown, ChevronUp } from 'lucide-react';
+import { Badge, Button, Card, Icon, Skeleton, visuallyHidden } from '@client-portal/ui';
+import { ChevronDown, ChevronUp, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useI18n } from '../../../i18n/I18nProvider.js';
 import { LoadError } from '../../LoadError.js';
-import { actorText, momentText } from './formatting.js';
+import { eventSentence } from './eventSentence.js';
+import { momentText } from './formatting.js';
 import { useRequestHistory } from './useRequestDetail.js';
 import * as styles from './RequestDetailPage.css.js';
 
@@ -54,8 +55,15 @@ export function HistoryDisclosure({ requestKey }: { requestKey: string }) {
               {history.data.events.map((event) => (
                 <li key={event.id} className={styles.fileMeta}>
                   <time dateTime={event.at}>{momentText(event.at, locale)}</time> ·{' '}
-                  <span className={styles.author}>{actorText(t, event.actor, event.onBehalfOf)}</span>:{' '}
-                  <span dir="auto">{event.text}</span>
+                  <span>{eventSentence(t, locale, event)}</span>
+                  {event.internal ? (
+                    <>
+                      {' '}
+                      <Badge tone="warning" size="sm" icon={<Icon icon={Lock} size="sm" />}>
+                        {t('requestPage.history.internal')}
+                      </Badge>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ol>

@@ -145,8 +145,16 @@ export const StaffView: Story = {
     await userEvent.click(page.getByRole('checkbox', { name: 'Internal note' }));
     await expect(page.getByLabelText('Internal note', { selector: 'textarea' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add internal note' })).toBeEnabled();
-    await userEvent.click(page.getByRole('button', { name: 'Show the full history' }));
-    await expect(await page.findByText(/Status: Submitted → /, {}, LOAD)).toBeVisible();
+    const show = page.getByRole('button', { name: 'Show the full history' });
+    await userEvent.click(show);
+    const history = within(
+      canvasElement.ownerDocument.getElementById(show.getAttribute('aria-controls') ?? '') as HTMLElement,
+    );
+    // The history in the portal's words (not the host's English text), internal changes marked.
+    await expect(
+      await history.findByText(/^Alex Rivera for Northwind Logistics assigned the request to /, {}, LOAD),
+    ).toBeVisible();
+    await expect(history.getByText(/changed the status from Submitted to /)).toBeVisible();
     // Buttons change their look after a change: let the transitions end before the axe check.
     await settled(canvasElement);
   },
@@ -418,6 +426,31 @@ export const RightToLeft: Story = {
     const { main, page } = await requestReady(canvasElement, NORTH_1);
     await expect(page.getByRole('button', { name: 'موافقة' })).toBeEnabled();
     await expect(page.getByRole('heading', { level: 2, name: 'المجريات' })).toBeVisible();
+    await expectNoOverflow(canvasElement, main);
+  },
+};
+
+/**
+ * German: the timeline's changes in German sentences from what each records (who, for whom, what,
+ * the due date in German), never the host's English text.
+ */
+export const German: Story = {
+  ...at('german', 'NORTH-1', [], { locale: 'de' }),
+  play: async ({ canvasElement }) => {
+    const { main, page } = await requestReady(canvasElement, NORTH_1);
+    const timeline = within(
+      page.getByRole('heading', { level: 2, name: 'Verlauf' }).closest('section') ?? main,
+    );
+    await expect(
+      timeline.getByText(/^Alex Rivera für Northwind Logistics hat die Anfrage Alex Rivera zugewiesen\.$/),
+    ).toBeVisible();
+    // The mock's due date, as German writes a day ("6. März 2026").
+    await expect(
+      timeline.getByText(
+        /^Alex Rivera für Northwind Logistics hat das Fälligkeitsdatum auf den \d{1,2}\. \S+ \d{4} gesetzt \(vereinbart\)\.$/,
+      ),
+    ).toBeVisible();
+    await expect(main).not.toHaveTextContent(/Assigned to|Due date:|Status: /);
     await expectNoOverflow(canvasElement, main);
   },
 };

@@ -2,60 +2,18 @@ import type { RequestDetail, RequestTimelineEntry } from '@client-portal/api-cli
 import { Badge, Card, Icon } from '@client-portal/ui';
 import { Lock } from 'lucide-react';
 import { useI18n } from '../../../i18n/I18nProvider.js';
-import type { MessageKey } from '../../../i18n/messages.en.js';
 import { AttachmentItem } from './AttachmentItem.js';
 import { actorText, momentText } from './formatting.js';
-import { statusChange } from './requestFacts.js';
+import { eventSentence } from './eventSentence.js';
 import type { AttachmentFiles } from './useAttachmentFiles.js';
 import * as styles from './RequestDetailPage.css.js';
 
 type EventEntry = Extract<RequestTimelineEntry, { kind: 'event' }>;
 
-const STATUS_NAMES = new Set([
-  'submitted',
-  'triaged',
-  'in_progress',
-  'waiting_on_customer',
-  'awaiting_approval',
-  'resolved',
-  'closed',
-  'cancelled',
-  'waiting_for_you',
-]);
-
-/** A status or label name in words; null for one the portal does not know. */
-function useStatusWord() {
-  const { t } = useI18n();
-  return (name: string) => {
-    if (!STATUS_NAMES.has(name)) return null;
-    return name === 'waiting_for_you'
-      ? t('requestPage.label.waiting_for_you')
-      : t(`requestPage.status.${name}` as MessageKey);
-  };
-}
-
 /** An event as a sentence: "Alex Rivera for Northwind Logistics changed the status from Submitted to In progress." */
 function EventSentence({ entry }: { entry: EventEntry }) {
-  const { t } = useI18n();
-  const word = useStatusWord();
-  const actor = actorText(t, entry.actor, entry.onBehalfOf);
-  const change = statusChange(entry);
-  const from = change ? word(change.from) : null;
-  const to = change ? word(change.to) : null;
-  switch (entry.event) {
-    case 'created':
-      return <>{entry.actor ? t('requestPage.event.created', { actor }) : t('requestPage.event.opened')}</>;
-    case 'status':
-      if (from && to) return <>{t('requestPage.event.status', { actor, from, to })}</>;
-      break;
-    case 'approved':
-      return <>{t('requestPage.event.approved', { actor })}</>;
-    case 'reopened':
-      return <>{t('requestPage.event.reopened', { actor })}</>;
-    case 'auto_resolved':
-      return <>{t('requestPage.event.autoResolved')}</>;
-  }
-  return <>{t('requestPage.event.other', { actor, text: entry.text })}</>;
+  const { t, locale } = useI18n();
+  return <>{eventSentence(t, locale, entry)}</>;
 }
 
 /**
