@@ -35,6 +35,8 @@ export function requestsApi(client: ApiClient) {
       client.call('requests', routes.requests, { query: query(q) }, call),
     staffQueue: (q?: StaffQueueQuery, call?: CallOptions) =>
       client.call('staffRequestQueue', routes.staffRequestQueue, { query: query(q) }, call),
+    staffQueueOptions: (call?: CallOptions) =>
+      client.call('staffRequestQueueOptions', routes.staffRequestQueueOptions, {}, call),
     create: (body: CreateRequestBody, call?: CallOptions) =>
       client.call('createRequest', routes.createRequest, { body }, call),
     get: (key: string, call?: CallOptions) =>

@@ -74,6 +74,7 @@ const ACME_REQUESTS: Partial<Record<RouteId, Input>> = {
   requestAttachmentLink: { params: { key: own.requestKey, attachmentId: own.attachmentId } },
   requestAttachmentSave: { params: { key: own.requestKey, attachmentId: own.attachmentId } },
   staffRequestQueue: {},
+  staffRequestQueueOptions: {},
 };
 
 /** Every route that takes an id, with Globex's. */
@@ -108,7 +109,13 @@ const STRICT_POSTS: RouteId[] = [
   'requestParticipant',
   'requestSettings',
 ];
-const STAFF_ONLY: RouteId[] = ['staffCompanies', 'actAs', 'syncStatus', 'staffRequestQueue'];
+const STAFF_ONLY: RouteId[] = [
+  'staffCompanies',
+  'actAs',
+  'syncStatus',
+  'staffRequestQueue',
+  'staffRequestQueueOptions',
+];
 /** Routes whose success is 201 Created. */
 const CREATED: RouteId[] = ['createRequest'];
 

@@ -285,6 +285,7 @@ export function buildChecks(f: ContractFixtures): CheckSpec[] {
       [200, 403],
     ),
     denied('staffRequestQueue', 'customers → 403, staff → the queue', {}, [200, 403]),
+    denied('staffRequestQueueOptions', 'customers → 403, staff → the filters', {}, [200, 403]),
     denied(
       'actAs',
       'unknown company (or a customer) → 403/404',

@@ -109,6 +109,7 @@ const REQUESTS: Record<RouteId, MockCall> = {
   requestAttachmentLink: { params: { key: 'NORTH-1', attachmentId: 'att_1_1' } },
   requestAttachmentSave: { params: { key: 'NORTH-4', attachmentId: 'att_4_1' } },
   staffRequestQueue: {},
+  staffRequestQueueOptions: {},
 };
 
 /** Signs a webhook body as GitHub does, with the mock webhook's secret. */

@@ -213,7 +213,8 @@ function requestMocks(): Record<
   | 'requestAttachments'
   | 'requestAttachmentLink'
   | 'requestAttachmentSave'
-  | 'staffRequestQueue',
+  | 'staffRequestQueue'
+  | 'staffRequestQueueOptions',
   RouteMock
 > {
   const detail = (req: MockRequest) => {
@@ -348,6 +349,7 @@ function requestMocks(): Record<
       success: ({ fixtures, query }) => json(fixtures.requests.list(query, true), NO_STORE),
       empty: ({ query }) => json(emptyRequestList(query), NO_STORE),
     },
+    staffRequestQueueOptions: same(({ fixtures }) => json(fixtures.requests.queueOptions(), NO_STORE)),
   };
 }
 

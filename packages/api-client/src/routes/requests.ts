@@ -16,6 +16,7 @@ import {
   requestParticipantBodySchema,
   requestSettingsBodySchema,
   requestSettingsSchema,
+  staffQueueOptionsSchema,
   staffQueueQuerySchema,
   updateRequestBodySchema,
 } from '../schemas/requests.js';
@@ -277,6 +278,21 @@ export const requestRoutes = {
     noStore: true,
     retry: true,
     errors: [400, 401, 403, 500],
+    errorNotes: { 403: 'The caller is a customer.' },
+  },
+  staffRequestQueueOptions: {
+    kind: 'json',
+    method: 'GET',
+    path: '/api/staff/requests/options',
+    tag: 'Requests',
+    auth: 'session',
+    summary: 'What the queue can be filtered by (provider staff)',
+    description:
+      'Staff, acting for a company or not; customers 403. Every configured request type and every provider staff member a request can be assigned to: the queue’s type and assignee filters offer these, not only what a page of the queue has shown.',
+    response: staffQueueOptionsSchema,
+    noStore: true,
+    retry: true,
+    errors: [401, 403, 500],
     errorNotes: { 403: 'The caller is a customer.' },
   },
 } as const satisfies Record<string, AnyRoute>;

@@ -325,6 +325,17 @@ export const staffQueueQuerySchema = named(
   }),
 );
 
+export const staffQueueOptionsSchema = named(
+  'StaffQueueOptions',
+  z.object({
+    types: described(
+      z.array(z.object({ id: z.string(), label: z.string() })),
+      'Every configured request type, host-only ones included, by label.',
+    ),
+    assignees: described(z.array(personSchema), 'The provider staff a request can be assigned to, by name.'),
+  }),
+);
+
 const fieldsInput = described(
   z.optional(z.record(singleLineText({ min: 1, max: 40 }), fieldValue)),
   'The type’s own fields by name (see the types in GET /api/requests/meta).',
@@ -443,3 +454,4 @@ export type CreateRequestBody = z.infer<typeof createRequestBodySchema>;
 export type UpdateRequestBody = z.infer<typeof updateRequestBodySchema>;
 export type RequestListQuery = z.infer<typeof requestListQuerySchema>;
 export type StaffQueueQuery = z.infer<typeof staffQueueQuerySchema>;
+export type StaffQueueOptions = z.infer<typeof staffQueueOptionsSchema>;

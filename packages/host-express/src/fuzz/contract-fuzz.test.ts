@@ -75,6 +75,7 @@ const STAFF_ONLY: ReadonlySet<string> = new Set([
   'actAs',
   'syncStatus',
   'staffRequestQueue',
+  'staffRequestQueueOptions',
 ]);
 
 function expectedBaselineStatus(op: Operation, c: FuzzCase): number | null {

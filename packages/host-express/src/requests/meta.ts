@@ -1,4 +1,4 @@
-import type { RequestMeta } from '@client-portal/api-client/requests';
+import type { RequestMeta, StaffQueueOptions } from '@client-portal/api-client/requests';
 import type { Kysely } from 'kysely';
 import type { HostConfig } from '../config/index.js';
 import { alphabetical } from '../routes/customer/crm-values.js';
@@ -74,5 +74,21 @@ export async function requestMeta(
       requestBytes: config.requests.attachments.requestBytes,
       types: [...attachmentTypes],
     },
+  };
+}
+
+/** The staff queue's filters (GET /api/staff/requests/options): every type and every assignable staff member. */
+export async function staffQueueOptions(
+  db: Db,
+  types: readonly RequestTypeSpec[] = DEFAULT_REQUEST_TYPES,
+): Promise<StaffQueueOptions> {
+  const staff = await peopleQuery(db)
+    .where('u.role', '=', 'staff')
+    .where('u.disabled_at', 'is', null)
+    .limit(1000)
+    .execute();
+  return {
+    types: types.map((t) => ({ id: t.id, label: t.label })).sort((a, b) => alphabetical(a.label, b.label)),
+    assignees: staff.map(personOf).sort((a, b) => alphabetical(a.name, b.name)),
   };
 }

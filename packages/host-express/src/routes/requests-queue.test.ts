@@ -1,5 +1,6 @@
-import { requestListSchema } from '@client-portal/api-client/requests';
+import { requestListSchema, staffQueueOptionsSchema } from '@client-portal/api-client/requests';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REQUEST_TYPES } from '../requests/types.js';
 import { ACME } from '../store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { testStores } from '../test-support/stores.js';
@@ -81,6 +82,28 @@ describe.each(testStores)('requests routes: queue, list filters and export on $n
       expect(res.text).not.toContain('ACME-');
     }
     expect((await demo.get('/api/staff/requests')).status).toBe(401);
+  });
+
+  it('offers the queue’s filters: every configured type and every staff member, for staff only', async () => {
+    const staff = await freshSession(demo, STAFF_USER);
+    const res = await demo.get('/api/staff/requests/options', staff);
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const options = staffQueueOptionsSchema.parse(res.body);
+    // Every type, host-only ones too (a page of the queue may show none of them), by label.
+    expect(options.types.map((t) => t.id).sort()).toEqual(DEFAULT_REQUEST_TYPES.map((t) => t.id).sort());
+    const labels = options.types.map((t) => t.label);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b)));
+    // Staff only, by name: Casey Morgan is assigned in the demo; no customer is offered.
+    expect(options.assignees.map((p) => p.name)).toContain('Casey Morgan');
+    expect(options.assignees.every((p) => p.provider)).toBe(true);
+    expect(res.text).not.toContain('Sam Rivera');
+    for (const email of [ACME_USER, MEMBER_USER, GLOBEX_USER]) {
+      const refused = await demo.get('/api/staff/requests/options', await demo.signIn(email));
+      expect({ email, status: refused.status }).toEqual({ email, status: 403 });
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    expect((await demo.get('/api/staff/requests/options')).status).toBe(401);
   });
 
   it('filters a customer’s list by subscription, project, talent, type, status label and search', async () => {

@@ -8,7 +8,7 @@ import { sendNoStoreJson } from '../http/send-json.js';
 import { validate } from '../http/validate.js';
 import { actorOf, staffActorOf } from '../requests/actor.js';
 import { exportFileName, requestsCsv } from '../requests/export.js';
-import { requestMeta } from '../requests/meta.js';
+import { requestMeta, staffQueueOptions } from '../requests/meta.js';
 import { loadPeople } from '../requests/people.js';
 import type { Actor } from '../requests/status.js';
 import {
@@ -58,6 +58,7 @@ import { requireStaff } from './scope.js';
  *   POST /api/requests/{key}/participants  add or remove a colleague
  *   GET  /api/requests/{key}/history     every change (company admin and staff)
  *   GET  /api/staff/requests             the queue across companies (staff, acting for one or not)
+ *   GET  /api/staff/requests/options     the queue's filters: every type and assignable staff member
  *
  * The company routes go through routeMounter (session, a company, the contract's validation); the
  * actor is read from the session (requests/actor.ts) and the store applies tenancy and visibility.
@@ -360,6 +361,27 @@ export function createRequestRoutes(ctx: HostContext, router: Router = createRou
     }
   };
   router.get(expressPath(routes.staffRequestQueue), ctx.auth.requireSession, requireStaff, queueInput, queue);
+
+  // What the queue can be filtered by: every configured type and every assignable staff member
+  // (a page of the queue shows only some of them).
+  const optionsInput = validate(routes.staffRequestQueueOptions);
+  const queueOptions: RequestHandler = async (req, res) => {
+    const actor = req.identity ? staffActorOf(req.identity) : null;
+    if (actor?.kind !== 'staff')
+      return problem(res, 403, statusText(403), 'Only provider staff can see this.');
+    try {
+      sendNoStoreJson(res, await staffQueueOptions(db, types));
+    } catch (error) {
+      sendStoreError(res, error);
+    }
+  };
+  router.get(
+    expressPath(routes.staffRequestQueueOptions),
+    ctx.auth.requireSession,
+    requireStaff,
+    optionsInput,
+    queueOptions,
+  );
 
   return router;
 }

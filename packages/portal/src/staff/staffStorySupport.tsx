@@ -120,6 +120,8 @@ export function staffBackend(
     http.all('*/api/*', async ({ request }) => {
       const path = new URL(request.url).pathname;
       if (path.startsWith('/api/auth/')) return undefined;
+      // The staff routes (the requests queue and its filters) need no company: the story's own.
+      if (path.startsWith('/api/staff/')) return undefined;
       if (state.companyId === null) {
         state.forbidden.push(path);
         return problem(403, 'Forbidden', 'Choose a company to act for first (POST /api/auth/act-as).');

@@ -149,6 +149,31 @@ export const FilterByCompany: Story = {
   },
 };
 
+const typed = queueStory('type', queueAnswer(queueItems()));
+/**
+ * The type and assignee filters offer every configured type and every staff member (the host's
+ * lists), not only what the page has shown: "Review" is offered though no request here is one.
+ */
+export const FilterByTypeAndAssignee: Story = {
+  ...typed.story,
+  play: async ({ canvasElement }) => {
+    const { main, page } = await queueOpen(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await waitFor(() => expect(rows(main).length).toBe(queueItems().length), LOAD);
+    await userEvent.click(page.getByRole('combobox', { name: 'Assignee' }));
+    await expect(await body.findByRole('option', { name: 'Sam Whitfield' }, LOAD)).toBeInTheDocument();
+    await expect(body.getByRole('option', { name: 'Alex Rivera' })).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(page.getByRole('combobox', { name: 'Type' }));
+    await expect(await body.findByRole('option', { name: 'Review' }, LOAD)).toBeInTheDocument();
+    await userEvent.click(body.getByRole('option', { name: 'Question' }));
+    const questions = queueItems()
+      .filter((i) => i.type === 'question')
+      .map((i) => i.key);
+    await waitFor(() => expect(rows(main)).toEqual(questions), LOAD);
+  },
+};
+
 const opening = queueStory('open', queueAnswer(queueItems()));
 /** Opening a request acts for its company, then shows the request under the "acting for" bar. */
 export const OpenRequest: Story = {

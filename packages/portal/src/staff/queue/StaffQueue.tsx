@@ -23,9 +23,16 @@ import { DUE_TONES } from '../../pages/requests/detail/requestFacts.js';
 import { usePageTitle } from '../../pages/usePageTitle.js';
 import type { CompanyList } from '../CompanyPicker.js';
 import type { StaffCompany } from '../companySearch.js';
-import { hasFilters, NO_FILTERS, type QueueFilters, seenOptions, withFilter } from './queueFilters.js';
+import {
+  hasFilters,
+  mergeOptions,
+  NO_FILTERS,
+  type QueueFilters,
+  seenOptions,
+  withFilter,
+} from './queueFilters.js';
 import * as styles from './StaffQueue.css.js';
-import { useStaffQueue } from './useStaffQueue.js';
+import { useStaffQueue, useStaffQueueOptions } from './useStaffQueue.js';
 
 addEnglish(staffQueue, requestDetail);
 
@@ -115,7 +122,21 @@ export function StaffQueue({
   const queue = useStaffQueue(filters);
   const [types, setTypes] = useState<ReadonlyMap<string, string>>(new Map());
   const [assignees, setAssignees] = useState<ReadonlyMap<string, string>>(new Map());
+  const options = useStaffQueueOptions();
   const items = queue.data?.items;
+  // The host's lists (every type, every staff member) seed the filters; anything a page shows that
+  // they lack (a type configured since) is added, so a filter always offers what the queue holds.
+  useEffect(() => {
+    if (!options.data) return;
+    const { types: allTypes, assignees: allStaff } = options.data;
+    setTypes((known) => mergeOptions(known, allTypes));
+    setAssignees((known) =>
+      mergeOptions(
+        known,
+        allStaff.map((p) => ({ id: p.id, label: p.name })),
+      ),
+    );
+  }, [options.data]);
   useEffect(() => {
     if (!items) return;
     setTypes((known) => seenOptions(known, items, (i) => ({ id: i.type, label: i.typeLabel })));

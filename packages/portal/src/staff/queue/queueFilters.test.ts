@@ -5,6 +5,7 @@ import {
   NO_FILTERS,
   QUEUE_PAGE_SIZE,
   queueQuery,
+  mergeOptions,
   seenOptions,
   withFilter,
 } from './queueFilters.js';
@@ -65,6 +66,21 @@ describe('seenOptions', () => {
       ['document_request', 'Document request'],
       ['escalation', 'Escalation'],
       ['question', 'Question'],
+    ]);
+    expect(known.size).toBe(1);
+  });
+});
+
+describe('mergeOptions', () => {
+  it('adds the host’s options to what was known (its label kept), sorted by label', () => {
+    const known = new Map([['staff_2', 'Sam W.']]);
+    const merged = mergeOptions(known, [
+      { id: 'staff_2', label: 'Sam Whitfield' },
+      { id: 'staff_1', label: 'Alex Rivera' },
+    ]);
+    expect([...merged]).toEqual([
+      ['staff_1', 'Alex Rivera'],
+      ['staff_2', 'Sam W.'],
     ]);
     expect(known.size).toBe(1);
   });

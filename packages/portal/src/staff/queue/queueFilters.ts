@@ -42,20 +42,28 @@ export function withFilter(filters: QueueFilters, change: Partial<Omit<QueueFilt
 export const hasFilters = (filters: QueueFilters) =>
   Boolean(filters.status || filters.dueState || filters.companyId || filters.type || filters.assignee);
 
+/** `options` merged into what was known (the known label wins), sorted by label. */
+export function mergeOptions(
+  known: ReadonlyMap<string, string>,
+  options: readonly { id: string; label: string }[],
+): Map<string, string> {
+  const next = new Map(known);
+  for (const found of options) if (!next.has(found.id)) next.set(found.id, found.label);
+  return new Map([...next].sort((a, b) => a[1].localeCompare(b[1])));
+}
+
 /**
- * Request types and assignees met in the queue so far, merged into what was known: the queue has no
- * company to ask for the configured types (staff who act for none), so its filters offer what it has
- * seen, sorted by label; a chosen one stays offered.
+ * Request types and assignees met in the queue so far, merged into what was known: the host's
+ * lists (GET /api/staff/requests/options) come first, and a value only a page shows (a type
+ * configured since they were read) is offered too; a chosen one stays offered.
  */
 export function seenOptions(
   known: ReadonlyMap<string, string>,
   items: readonly RequestSummary[],
   pick: (item: RequestSummary) => { id: string; label: string } | null,
 ): Map<string, string> {
-  const next = new Map(known);
-  for (const item of items) {
-    const found = pick(item);
-    if (found && !next.has(found.id)) next.set(found.id, found.label);
-  }
-  return new Map([...next].sort((a, b) => a[1].localeCompare(b[1])));
+  return mergeOptions(
+    known,
+    items.flatMap((item) => pick(item) ?? []),
+  );
 }

@@ -20,3 +20,14 @@ export function useStaffQueue(filters: QueueFilters) {
     staleTime: 30_000,
   });
 }
+
+/** What the queue can be filtered by: every configured type and every assignable staff member. */
+export function useStaffQueueOptions() {
+  const { client } = usePortalData();
+  const api = useMemo(() => requestsApi(client), [client]);
+  return useQuery({
+    queryKey: [...queryKeys.staff(), 'requests', 'options'] as const,
+    queryFn: ({ signal }) => api.staffQueueOptions({ signal }),
+    staleTime: 5 * 60_000,
+  });
+}
