@@ -183,27 +183,34 @@ describe('the built Storybook, as designers open it', () => {
     );
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, baseURL: server.url });
     const failing: string[] = [];
-    try {
+    /** Opens one docs page on a page of its own and notes what went wrong. */
+    const check = async (entry: IndexEntry) => {
       // A page of its own per docs page: errors Storybook raises while a page unloads belong to it.
-      for (const entry of docs) {
-        const page = await context.newPage();
-        const errors: string[] = [];
-        page.on('pageerror', (error) => errors.push(error.message));
-        await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
-        const rendered = await page
-          .locator('#storybook-docs h1')
-          .first()
-          .waitFor({ timeout: 20_000 })
-          .then(() => true)
-          .catch(() => false);
-        const shown = await page
-          .locator('#storybook-docs .sb-errordisplay, #storybook-docs [class*="ErrorDisplay"]')
-          .count();
-        if (!rendered || shown > 0 || errors.length > 0) {
-          failing.push(`${entry.title}: ${rendered ? '' : 'no heading rendered; '}${errors.join(' | ')}`);
-        }
-        await page.close();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
+      const rendered = await page
+        .locator('#storybook-docs h1')
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .then(() => true)
+        .catch(() => false);
+      const shown = await page
+        .locator('#storybook-docs .sb-errordisplay, #storybook-docs [class*="ErrorDisplay"]')
+        .count();
+      if (!rendered || shown > 0 || errors.length > 0) {
+        failing.push(`${entry.title}: ${rendered ? '' : 'no heading rendered; '}${errors.join(' | ')}`);
       }
+      await page.close();
+    };
+    try {
+      // Two at a time, as the stories below (most of a docs page's time is loading the preview).
+      await Promise.all(
+        Array.from({ length: PAGES }, async (_, lane) => {
+          for (const [j, entry] of docs.entries()) if (j % PAGES === lane) await check(entry);
+        }),
+      );
     } finally {
       await context.close();
     }
