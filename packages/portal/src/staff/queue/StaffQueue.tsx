@@ -33,6 +33,7 @@ import {
 } from './queueFilters.js';
 import * as styles from './StaffQueue.css.js';
 import { useStaffQueue, useStaffQueueOptions } from './useStaffQueue.js';
+import { typeName } from '../../pages/requests/typeWords.js';
 
 addEnglish(staffQueue, requestDetail);
 
@@ -65,7 +66,7 @@ function QueueRow({
       <span className={styles.line}>
         <span className={styles.company}>{item.companyName}</span>
         <span className={styles.key}>{item.key}</span>
-        <span className={styles.muted}>{item.typeLabel}</span>
+        <span className={styles.muted}>{typeName(t, item.type, item.typeLabel)}</span>
         {pending ? <Spinner size="sm" label={t('staffQueue.opening')} /> : null}
       </span>
       <span className={styles.title} dir="auto">
@@ -129,21 +130,28 @@ export function StaffQueue({
   useEffect(() => {
     if (!options.data) return;
     const { types: allTypes, assignees: allStaff } = options.data;
-    setTypes((known) => mergeOptions(known, allTypes));
+    setTypes((known) =>
+      mergeOptions(
+        known,
+        allTypes.map((type) => ({ id: type.id, label: typeName(t, type.id, type.label) })),
+      ),
+    );
     setAssignees((known) =>
       mergeOptions(
         known,
         allStaff.map((p) => ({ id: p.id, label: p.name })),
       ),
     );
-  }, [options.data]);
+  }, [options.data, t]);
   useEffect(() => {
     if (!items) return;
-    setTypes((known) => seenOptions(known, items, (i) => ({ id: i.type, label: i.typeLabel })));
+    setTypes((known) =>
+      seenOptions(known, items, (i) => ({ id: i.type, label: typeName(t, i.type, i.typeLabel) })),
+    );
     setAssignees((known) =>
       seenOptions(known, items, (i) => (i.assignee ? { id: i.assignee.id, label: i.assignee.name } : null)),
     );
-  }, [items]);
+  }, [items, t]);
   const set = (change: Partial<Omit<QueueFilters, 'page'>>) => setFilters((f) => withFilter(f, change));
   const any = (value: string | null) => (value === null || value === ANY ? '' : value);
   const busy = pendingKey !== null;

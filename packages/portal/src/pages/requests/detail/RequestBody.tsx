@@ -4,8 +4,9 @@ import { Link as RouterLink } from 'wouter';
 import { useI18n } from '../../../i18n/I18nProvider.js';
 import { formatNumber } from '../../../lib/figures.js';
 import { dayText } from './formatting.js';
-import { fieldRows, optionText } from './requestFacts.js';
+import { fieldRows } from './requestFacts.js';
 import * as styles from './RequestDetailPage.css.js';
+import { fieldName, optionName } from '../typeWords.js';
 
 /** "Adds 120 hours to Platform Squad: 64 hours left → 184", or without the hours left when unknown. */
 export function useHoursSentence(hours: RequestDetail['hours']): string | null {
@@ -41,14 +42,14 @@ export function RequestBody({ request, meta }: { request: RequestDetail; meta: R
         <dl className={styles.fieldList}>
           {rows.map((row) => (
             <div key={row.name} className={styles.fieldRow}>
-              <dt>{row.label}</dt>
+              <dt>{fieldName(t, row.name, row.label)}</dt>
               <dd dir="auto">
                 {row.kind === 'date'
                   ? dayText(String(row.value), locale) || String(row.value)
                   : row.kind === 'number' && typeof row.value === 'number'
                     ? formatNumber(row.value, locale)
                     : row.kind === 'select'
-                      ? optionText(String(row.value))
+                      ? optionName(t, String(row.value))
                       : String(row.value)}
               </dd>
             </div>

@@ -432,7 +432,7 @@ export const RightToLeft: Story = {
 
 /**
  * German: the timeline's changes in German sentences from what each records (who, for whom, what,
- * the due date in German), never the host's English text.
+ * the due date in German), never the host's English text; the built-in type and its fields in German.
  */
 export const German: Story = {
   ...at('german', 'NORTH-1', [], { locale: 'de' }),
@@ -450,6 +450,9 @@ export const German: Story = {
         /^Alex Rivera für Northwind Logistics hat das Fälligkeitsdatum auf den \d{1,2}\. \S+ \d{4} gesetzt \(vereinbart\)\.$/,
       ),
     ).toBeVisible();
+    // The built-in type and its fields in German too (the host's English defaults).
+    await expect(page.getByText('Änderung von Umfang oder Stunden')).toBeVisible();
+    await expect(page.getByText('Zusätzliche Stunden')).toBeVisible();
     await expect(main).not.toHaveTextContent(/Assigned to|Due date:|Status: /);
     await expectNoOverflow(canvasElement, main);
   },

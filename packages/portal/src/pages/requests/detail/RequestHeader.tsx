@@ -7,6 +7,7 @@ import { relativeDayPhrase } from '../../../lib/checkInProgress.js';
 import { dayText } from './formatting.js';
 import { DUE_TONES, LABEL_TONES } from './requestFacts.js';
 import * as styles from './RequestDetailPage.css.js';
+import { typeName } from '../typeWords.js';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -62,7 +63,7 @@ export function RequestHeader({
         {request.title}
       </h1>
       <dl className={styles.facts}>
-        <Fact label={t('requestPage.fact.type')}>{request.typeLabel}</Fact>
+        <Fact label={t('requestPage.fact.type')}>{typeName(t, request.type, request.typeLabel)}</Fact>
         <Fact label={t('requestPage.fact.priority')}>{t(`requestPage.priority.${request.priority}`)}</Fact>
         <Fact label={t('requestPage.fact.due')}>
           {request.dueAt ? (

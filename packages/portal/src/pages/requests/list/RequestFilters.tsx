@@ -8,6 +8,7 @@ import { DUE_STATES, dueMessage, LABELS, labelMessage } from '../requestLabels.j
 import { isTooShort, SEARCH_MIN } from '../requestsAddress.js';
 import * as styles from '../RequestsPage.css.js';
 import type { RequestListAddress } from './useRequestListAddress.js';
+import { typeName } from '../typeWords.js';
 
 // "Any" is a value no type, label or due state can have.
 const ANY = '__any';
@@ -85,7 +86,13 @@ export function RequestFilters({
         <Select
           label={t('requests.filter.type')}
           value={filters.type ?? ANY}
-          items={[any, ...(meta?.types ?? []).map((type) => ({ value: type.id, label: type.label }))]}
+          items={[
+            any,
+            ...(meta?.types ?? []).map((type) => ({
+              value: type.id,
+              label: typeName(t, type.id, type.label),
+            })),
+          ]}
           onValueChange={(value) => update({ type: value && value !== ANY ? value : undefined })}
         />
         <Select

@@ -9,6 +9,7 @@ import { useTableLabels } from '../../../panels/useTableLabels.js';
 import { dueMessage, dueTone, labelMessage, labelTone, nextCheckInPhrase } from '../requestLabels.js';
 import { requestHref } from '../requestsAddress.js';
 import * as styles from '../RequestsPage.css.js';
+import { typeName } from '../typeWords.js';
 
 /**
  * A page of requests: the title links to the request; status and due state are badges whose words
@@ -44,7 +45,12 @@ export function RequestTable({
         header: t('requests.column.key'),
         cell: (row) => <span className={styles.nowrap}>{row.key}</span>,
       },
-      { key: 'type', header: t('requests.column.type'), minWidth: '128px', cell: (row) => row.typeLabel },
+      {
+        key: 'type',
+        header: t('requests.column.type'),
+        minWidth: '128px',
+        cell: (row) => typeName(t, row.type, row.typeLabel),
+      },
       {
         key: 'status',
         header: t('requests.column.status'),

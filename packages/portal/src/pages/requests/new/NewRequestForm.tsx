@@ -25,6 +25,7 @@ import {
 import { TypeFields } from './TypeFields.js';
 import { UploadResults } from './UploadResults.js';
 import { useFileRequest } from './useFileRequest.js';
+import { typeName } from '../typeWords.js';
 
 /**
  * The new-request form: a type, a title (with knowledge-base articles that may already answer it),
@@ -129,7 +130,7 @@ export function NewRequestForm({ meta, prefill }: { meta: RequestMeta; prefill: 
                 onChange={() => set('type', candidate.id)}
               />
               <span className={styles.cellStack}>
-                <span>{candidate.label}</span>
+                <span>{typeName(t, candidate.id, candidate.label)}</span>
                 {candidate.needsApproval ? (
                   <span className={styles.muted}>{t('requests.form.type.approval')}</span>
                 ) : null}

@@ -1,9 +1,9 @@
 import type { RequestType } from '@client-portal/api-client/requests';
 import { useI18n } from '../../../i18n/I18nProvider.js';
-import { optionWords } from '../requestLabels.js';
 import * as styles from '../RequestsPage.css.js';
 import { FieldMessage, fieldIds, RequiredMark } from './FormParts.js';
 import type { FormErrors } from './requestForm.js';
+import { fieldName, optionName } from '../typeWords.js';
 
 /** The chosen type's own fields, from its field specs: text, number, date or a choice. */
 export function TypeFields({
@@ -49,7 +49,7 @@ export function TypeFields({
           return (
             <div key={field.name} className={styles.field}>
               <label htmlFor={ids.control} className={styles.label}>
-                {field.label}
+                {fieldName(t, field.name, field.label)}
                 {field.required ? <RequiredMark /> : null}
               </label>
               {field.kind === 'select' ? (
@@ -57,7 +57,7 @@ export function TypeFields({
                   <option value="">{t('requests.form.choose')}</option>
                   {(field.options ?? []).map((option) => (
                     <option key={option} value={option}>
-                      {optionWords(option)}
+                      {optionName(t, option)}
                     </option>
                   ))}
                 </select>
