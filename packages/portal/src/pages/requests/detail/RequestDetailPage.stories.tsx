@@ -238,7 +238,10 @@ export const ResolvedDocumentRequest: Story = {
     await expect(page.getByText(/^You can reopen it within 14 days: until .+\.$/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Confirm it is resolved' })).toBeEnabled();
     await expect(page.getByRole('button', { name: 'Reopen' })).toBeEnabled();
-    await userEvent.click(page.getByRole('button', { name: 'Save to documents: MSA 2026 (signed).pdf' }));
+    // Saving is offered once the types (the meta) say this is a document request: it may come later.
+    await userEvent.click(
+      await page.findByRole('button', { name: 'Save to documents: MSA 2026 (signed).pdf' }, LOAD),
+    );
     await waitFor(() => expect(page.getAllByText('Saved to documents').length).toBeGreaterThan(0), LOAD);
     await expect(page.queryByRole('button', { name: /^Save to documents/ })).toBeNull();
     // Buttons change their look after a change: let the transitions end before the axe check.
