@@ -1,4 +1,9 @@
-import type { RequestTimelineEntry } from '@client-portal/api-client/requests';
+import {
+  REQUEST_DUE_SOURCES,
+  REQUEST_PRIORITIES,
+  REQUEST_STATUSES,
+  type RequestTimelineEntry,
+} from '@client-portal/api-client/requests';
 import type { I18n } from '../../../i18n/I18nProvider.js';
 import type { MessageKey } from '../../../i18n/messages.en.js';
 import { actorText, dayText } from './formatting.js';
@@ -6,19 +11,10 @@ import { statusChange } from './requestFacts.js';
 
 type EventEntry = Extract<RequestTimelineEntry, { kind: 'event' }>;
 
-const STATUS_NAMES = new Set([
-  'submitted',
-  'triaged',
-  'in_progress',
-  'waiting_on_customer',
-  'awaiting_approval',
-  'resolved',
-  'closed',
-  'cancelled',
-  'waiting_for_you',
-]);
-const PRIORITIES = new Set(['low', 'normal', 'high', 'urgent']);
-const DUE_SOURCES = new Set(['contract', 'check_in', 'agreed']);
+// The contract's statuses, and the customers' "waiting for you" (a label, not a status).
+const STATUS_NAMES: ReadonlySet<string> = new Set([...REQUEST_STATUSES, 'waiting_for_you']);
+const PRIORITIES: ReadonlySet<string> = new Set(REQUEST_PRIORITIES);
+const DUE_SOURCES: ReadonlySet<string> = new Set(REQUEST_DUE_SOURCES);
 
 const fieldOf = (value: unknown, name: string): unknown =>
   value && typeof value === 'object' ? (value as Record<string, unknown>)[name] : undefined;
