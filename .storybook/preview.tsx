@@ -3,7 +3,14 @@ import { breakpoints, ThemeRoot } from '@client-portal/ui';
 import type { Decorator, Loader, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import type { ReactNode } from 'react';
+import { configure } from 'storybook/test';
 import '@client-portal/ui/fonts.css';
+
+// A story's play function waits for what the mock API's answer renders (findBy…, waitFor) up to
+// 10 s, not testing-library's 1 s: on a loaded machine (CI's two cores running the node tests
+// beside the stories) a lazily loaded page and its data can take longer than a second to appear,
+// and a story then failed for the machine's speed rather than for what it shows.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Every story renders inside the kit's ThemeRoot, or (parameters.bare) as a whole <ClientPortal>

@@ -149,6 +149,20 @@ let failed = 0;
 const failures = [];
 
 /**
+ * The start of a failure message on one line: its first lines up to the stack, so a message that
+ * names what failed on the lines after its first (a list of stories, a diff) still says it where
+ * CI's summary shows only the end of the log.
+ */
+function gist(message) {
+  const lines = String(message ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const stack = lines.findIndex((line) => line.startsWith('at '));
+  return (stack === -1 ? lines : lines.slice(0, stack)).slice(0, 8).join(' ⏎ ').slice(0, 1200);
+}
+
+/**
  * Adds the tests of a vitest JSON report (`--reporter=json --outputFile.json=<file>`) to the
  * totals, `label` before each failure line. Returns the report's counts, or null when vitest wrote
  * no report.
@@ -160,16 +174,14 @@ function countVitestReport(file, label = '') {
   const brokenFiles = r.testResults.filter(
     (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
   );
-  for (const f of brokenFiles) console.log(`✗ ${label}${f.name}: ${String(f.message).split('\n')[0]}`);
+  for (const f of brokenFiles) console.log(`✗ ${label}${f.name}: ${gist(f.message)}`);
   const failedHere = r.numFailedTests + brokenFiles.length;
   passed += r.numPassedTests;
   failed += failedHere;
   for (const f of r.testResults) {
     for (const a of f.assertionResults) {
       if (a.status === 'failed') {
-        failures.push(
-          `${label}${relative(root, f.name)} › ${a.fullName}: ${String(a.failureMessages?.[0] ?? '').split('\n')[0]}`,
-        );
+        failures.push(`${label}${relative(root, f.name)} › ${a.fullName}: ${gist(a.failureMessages?.[0])}`);
       }
     }
   }

@@ -232,20 +232,25 @@ describe('the built Storybook, as designers open it', () => {
         }),
       )
     ).flat();
-    // A story with a problem runs once more, alone on a fresh page: on a machine loaded by other
-    // work a slow story can miss its 30 s, and the list below must name what fails every time.
+    // A story with a problem runs again, alone on a fresh page, up to twice: on a machine loaded by
+    // other work a slow story can miss its 30 s, and the list below must name what fails every time.
     const retried: string[] = [];
     for (const [i, outcome] of outcomes.entries()) {
       if (outcome.problems.length === 0) continue;
       const story = stories.find((s) => s.id === outcome.id) as IndexEntry;
-      const page = await preview(story.id);
-      const again = await run(page, story, true);
-      await page.context().close();
-      if (again.problems.length === 0)
-        retried.push(`${outcome.title} (first run: ${outcome.problems.join(' | ')})`);
+      const earlier = [outcome.problems.join(' | ')];
+      let again = outcome;
+      for (let attempt = 0; attempt < 2 && again.problems.length > 0; attempt++) {
+        if (attempt > 0) earlier.push(again.problems.join(' | '));
+        const page = await preview(story.id);
+        again = await run(page, story, true);
+        await page.context().close();
+      }
+      if (again.problems.length === 0) retried.push(`${outcome.title} (before: ${earlier.join(' / ')})`);
+      else again.problems.unshift(`earlier runs: ${earlier.join(' / ')}`);
       outcomes[i] = again;
     }
-    if (retried.length > 0) console.log(`stories that passed only on a second run: ${retried.join('; ')}`);
+    if (retried.length > 0) console.log(`stories that passed only when run again: ${retried.join('; ')}`);
     const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3);
     console.log(
       `built Storybook: ${outcomes.length} stories, ${outcomes.filter((o) => o.problems.length === 0).length} without a problem; slowest ${slowest.map((o) => `${o.title} ${o.ms} ms`).join(', ')}`,
@@ -256,6 +261,6 @@ describe('the built Storybook, as designers open it', () => {
     const failing = outcomes
       .filter((o) => o.problems.length > 0)
       .map((o) => `${o.title}: ${o.problems.join(' | ')}`);
-    expect(failing, `stories with a problem, twice:\n${failing.join('\n')}`).toEqual([]);
+    expect(failing, `stories with a problem every time (three runs):\n${failing.join('\n')}`).toEqual([]);
   }, 1_500_000);
 });

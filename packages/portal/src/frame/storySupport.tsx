@@ -104,6 +104,21 @@ export async function settled(el: Element) {
 export const widthBecomes = (el: Element, px: number) =>
   waitFor(() => expect(Math.round(el.getBoundingClientRect().width)).toBe(px));
 
+/** A link or button whose icon sits on the line of its words, not above them. */
+export async function iconBesideWords(el: HTMLElement) {
+  const icon = el.querySelector('svg');
+  await expect(icon).not.toBeNull();
+  const iconBox = (icon as SVGElement).getBoundingClientRect();
+  const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, (node) =>
+    node.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP,
+  );
+  const words = document.createRange();
+  words.selectNodeContents(walker.nextNode() as Text);
+  const wordsBox = words.getBoundingClientRect();
+  const middle = (box: DOMRect) => box.top + box.height / 2;
+  await expect(Math.abs(middle(iconBox) - middle(wordsBox))).toBeLessThan(iconBox.height / 2);
+}
+
 /** Entry list items of a navigation. */
 export const entriesOf = (nav: HTMLElement) => within(nav).getAllByRole('listitem');
 

@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../ClientPortal.js';
-import { frameMeta, portalArgs, renderPortal } from '../../frame/storySupport.js';
+import { frameMeta, iconBesideWords, portalArgs, renderPortal } from '../../frame/storySupport.js';
 
 const base = frameMeta();
 /**
@@ -91,6 +91,7 @@ export const CompanyAdmin: Story = {
       'href',
       expect.stringContaining('/api/requests/export.csv?scope=company'),
     );
+    await iconBesideWords(page.getByRole('link', { name: /Export CSV/ }));
     await userEvent.click(page.getByText('Settings'));
     await expect(
       page.getByRole('radio', { name: 'The requester and the colleagues they add' }),

@@ -72,7 +72,8 @@ function ExportLink({ filters }: { filters: ListFilters }) {
   const { page: _page, pageSize: _size, ...query } = listQueryOf(filters);
   return (
     <Link href={api.exportUrl(query)} download="requests.csv" variant="standalone">
-      <Icon icon={Download} size="sm" /> {t('requests.export')}
+      <Icon icon={Download} size="sm" className={styles.linkIcon} />
+      {t('requests.export')}
     </Link>
   );
 }

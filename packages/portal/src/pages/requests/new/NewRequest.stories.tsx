@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../../ClientPortal.js';
-import { frameMeta, portalArgs, renderPortal } from '../../../frame/storySupport.js';
+import { frameMeta, iconBesideWords, portalArgs, renderPortal } from '../../../frame/storySupport.js';
 
 const base = frameMeta();
 /**
@@ -63,6 +63,7 @@ export const Form: Story = {
     await expect(page.getByRole('radio', { name: 'Only me and the colleagues I add' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Jonas Berg' })).not.toBeChecked();
     await expect(page.getByRole('button', { name: 'Submit request' })).toBeEnabled();
+    await iconBesideWords(page.getByRole('link', { name: 'All requests' }));
   },
 };
 

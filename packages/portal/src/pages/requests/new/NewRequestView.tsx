@@ -51,7 +51,8 @@ export default function NewRequestView() {
       <div>
         <RouterLink href={REQUESTS_PATH} asChild>
           <Link href={REQUESTS_PATH} variant="standalone">
-            <Icon icon={ArrowLeft} size="sm" className={styles.directional} /> {t('requests.form.back')}
+            <Icon icon={ArrowLeft} size="sm" className={`${styles.linkIcon} ${styles.directional}`} />
+            {t('requests.form.back')}
           </Link>
         </RouterLink>
       </div>
