@@ -19,8 +19,12 @@ export function BackLink() {
   const { t } = useI18n();
   return (
     <RouterLink href={KNOWLEDGE_BASE_PATH} asChild>
-      <Link href={KNOWLEDGE_BASE_PATH} variant="standalone" className={styles.backLink}>
-        <Icon icon={ArrowLeft} size="sm" className={styles.backIcon} />
+      <Link
+        href={KNOWLEDGE_BASE_PATH}
+        variant="standalone"
+        className={styles.backLink}
+        iconStart={<Icon icon={ArrowLeft} size="sm" className={styles.backIcon} />}
+      >
         {t('page.knowledgeBase.article.back')}
       </Link>
     </RouterLink>

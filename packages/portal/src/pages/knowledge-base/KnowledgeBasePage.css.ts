@@ -78,12 +78,7 @@ export const meta = style({
 export const backLink = style({ justifySelf: 'start' });
 
 /** The back arrow points to where "back" is: right in right-to-left layouts. */
-export const backIcon = style({
-  display: 'inline-block',
-  verticalAlign: '-3px',
-  marginInlineEnd: vars.space['1.5'],
-  selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } },
-});
+export const backIcon = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
 
 export const skeletonCard = style({ display: 'grid', gap: vars.space['3'] });
 

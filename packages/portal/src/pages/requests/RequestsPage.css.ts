@@ -211,10 +211,3 @@ export const linkList = style({
 
 /** An arrow that points the reading direction's way. */
 export const directional = style({ selectors: { '[dir="rtl"] &': { transform: 'scaleX(-1)' } } });
-
-/** An icon before a standalone link's words, on their line (the kit draws icons as blocks). */
-export const linkIcon = style({
-  display: 'inline-block',
-  verticalAlign: '-3px',
-  marginInlineEnd: vars.space['1.5'],
-});

@@ -51,6 +51,15 @@ export const link = styleVariants({
 
 export const text = style({ minWidth: 0 });
 
+/** `iconStart`: beside the words, centred on them (icons are blocks in the kit). */
+export const startIcon = style({
+  display: 'inline-flex',
+  alignSelf: 'center',
+  verticalAlign: 'middle',
+  flexShrink: 0,
+  marginInlineEnd: vars.space['1.5'],
+});
+
 export const externalIcon = style({
   display: 'inline-block',
   width: '14px',

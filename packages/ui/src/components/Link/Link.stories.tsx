@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent } from 'storybook/test';
+import { Download } from 'lucide-react';
+import { Icon } from '../Icon/index.js';
 import { Link } from './Link.js';
 
 const meta = {
@@ -139,6 +141,38 @@ export const Variants: Story = {
   play: async ({ canvas }) => {
     const standalone = canvas.getByRole('link', { name: 'View all invoices' });
     await expect(getComputedStyle(standalone).textDecorationLine).toBe('none');
+  },
+};
+
+/** `iconStart`: an icon on the line of the words, hidden from screen readers (the name is the words). */
+export const IconStart: Story = {
+  render: (args) => (
+    <div style={{ display: 'grid', gap: 12, justifyItems: 'start' }}>
+      <Link {...args} variant="standalone" iconStart={<Icon icon={Download} size="sm" />}>
+        Export CSV
+      </Link>
+      <p>
+        Inline:{' '}
+        <Link {...args} iconStart={<Icon icon={Download} size="sm" />}>
+          the signed contract
+        </Link>{' '}
+        in a sentence.
+      </p>
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    for (const name of ['Export CSV', 'the signed contract']) {
+      const link = canvas.getByRole('link', { name });
+      const icon = link.querySelector('[aria-hidden="true"] svg') as SVGElement;
+      await expect(icon).not.toBeNull();
+      const words = document.createRange();
+      words.selectNodeContents(link.querySelector('span:not([aria-hidden])') ?? link.lastChild!);
+      const middle = (box: DOMRect) => box.top + box.height / 2;
+      const iconBox = icon.getBoundingClientRect();
+      await expect(Math.abs(middle(iconBox) - middle(words.getBoundingClientRect()))).toBeLessThan(
+        iconBox.height / 2,
+      );
+    }
   },
 };
 

@@ -25,6 +25,8 @@ export interface LinkProps extends AnchorHTMLAttributes<HTMLAnchorElement> {
   external?: boolean;
   /** Screen-reader text appended to external links; translate it. Default "(opens in a new tab)". */
   newTabLabel?: string;
+  /** An icon before the words (an `<Icon>`), on their line; hidden from screen readers. */
+  iconStart?: ReactNode;
   /** The link text: says where it goes ("Billing settings", not "click here"). */
   children?: ReactNode;
 }
@@ -48,6 +50,7 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
     external,
     newTabLabel = '(opens in a new tab)',
     className,
+    iconStart,
     children,
     target,
     rel,
@@ -68,6 +71,11 @@ export const Link = forwardRef<HTMLAnchorElement, LinkProps>(function Link(
       data-external={isExternal ? '' : undefined}
       {...rest}
     >
+      {iconStart && (
+        <span className={styles.startIcon} aria-hidden="true">
+          {iconStart}
+        </span>
+      )}
       {variant === 'standalone' ? <span className={styles.text}>{children}</span> : children}
       {opensNewTab && (
         <>

@@ -71,8 +71,12 @@ function ExportLink({ filters }: { filters: ListFilters }) {
   const { api } = useRequestsApi();
   const { page: _page, pageSize: _size, ...query } = listQueryOf(filters);
   return (
-    <Link href={api.exportUrl(query)} download="requests.csv" variant="standalone">
-      <Icon icon={Download} size="sm" className={styles.linkIcon} />
+    <Link
+      href={api.exportUrl(query)}
+      download="requests.csv"
+      variant="standalone"
+      iconStart={<Icon icon={Download} size="sm" />}
+    >
       {t('requests.export')}
     </Link>
   );

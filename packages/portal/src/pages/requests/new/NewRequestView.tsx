@@ -50,8 +50,11 @@ export default function NewRequestView() {
     <Page title={title} lead={t('requests.form.lead')}>
       <div>
         <RouterLink href={REQUESTS_PATH} asChild>
-          <Link href={REQUESTS_PATH} variant="standalone">
-            <Icon icon={ArrowLeft} size="sm" className={`${styles.linkIcon} ${styles.directional}`} />
+          <Link
+            href={REQUESTS_PATH}
+            variant="standalone"
+            iconStart={<Icon icon={ArrowLeft} size="sm" className={styles.directional} />}
+          >
             {t('requests.form.back')}
           </Link>
         </RouterLink>
