@@ -25,15 +25,43 @@ export default defineConfig({
   resolve: { conditions: shared.resolve.conditions },
   css: shared.css,
   test: {
+    // Two workers on two cores: files run side by side (one at a time left a core idle). The store
+    // suites each start a PGlite thread; the browser suites share one Chromium.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
         test: {
-          name: 'node',
+          // Pure unit tests (no store, server or browser): one module graph per worker, no per-file
+          // isolation — most of a small file's time was its own start-up and transforms. Files that
+          // mock a module or stub a global restore it themselves (afterEach/afterAll).
+          name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.test.ts'],
+          include: ['packages/{ui,portal,api-client}/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          pool: 'threads',
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The host's tests: stores, HTTP, the CLI in child processes. One process per file.
+          name: 'host',
+          environment: 'node',
+          include: ['packages/host-express/src/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Built output: the packages as published, the examples, the portal and Storybook in Chromium.
+          name: 'e2e',
+          environment: 'node',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
         },
       },
       {
@@ -75,14 +103,23 @@ export default defineConfig({
         test: {
           name: 'storybook',
           testTimeout: 30_000,
-          // Simulated keyboard focus in play functions can race Ark's requestAnimationFrame focus
-          // management on a loaded 2-core CI machine; one retry there keeps a real failure failing.
-          retry: process.env.CI ? 1 : 0,
           browser: {
             enabled: true,
             headless: true,
             instances: [{ browser: 'chromium' }],
-            provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } }),
+            // Reduced motion: the theme's durations are 0 then, so play functions and axe see each
+            // overlay's end state, never a menu or tooltip half faded in. A story whose subject is
+            // an animation (tag 'motion') turns it off for itself through the `motion` command
+            // (.storybook/preview.tsx).
+            provider: playwright({
+              launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+              contextOptions: { reducedMotion: 'reduce' },
+            }),
+            commands: {
+              motion: async ({ page }, full: boolean) => {
+                await page.emulateMedia({ reducedMotion: full ? 'no-preference' : 'reduce' });
+              },
+            },
           },
         },
       },

@@ -97,6 +97,26 @@ const withScenario: Loader = async (context) => {
   return {};
 };
 
+/**
+ * Tests run with reduced motion (vitest's browser context and the built-Storybook pass emulate
+ * `prefers-reduced-motion: reduce`), so every story is checked in its end state. A story whose
+ * subject is an animation (a skeleton's shimmer, a drawer's slide) carries the tag 'motion': under
+ * vitest it turns full motion on for itself through the config's `motion` command, and back off
+ * after. Outside vitest (browsing Storybook) nothing changes.
+ */
+const withMotion: Preview['beforeEach'] = async ({ tags }) => {
+  const runner = (
+    window as unknown as {
+      __vitest_browser_runner__?: {
+        commands: { triggerCommand(name: string, args: unknown[]): Promise<void> };
+      };
+    }
+  ).__vitest_browser_runner__;
+  if (!runner || !tags.includes('motion')) return;
+  await runner.commands.triggerCommand('motion', [true]);
+  return () => runner.commands.triggerCommand('motion', [false]);
+};
+
 /** The kit's breakpoints as viewports, plus a phone below the first one. */
 const VIEWPORTS = {
   phone: { name: 'Phone (375)', styles: { width: '375px', height: '740px' }, type: 'mobile' },
@@ -117,6 +137,7 @@ const VIEWPORTS = {
 export default {
   decorators: [withToolbar],
   loaders: [mswLoader(), withScenario],
+  beforeEach: withMotion,
   globalTypes: {
     theme: {
       description: 'Colour mode',

@@ -1,33 +1,18 @@
 // Publishing checks on built packages: publint (strict) on the packed tarball, exports resolve, and
 // the size budgets of size-budget.json (whole packages, and what one import costs up front).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { measureBrowser, measureInitial, measurePackage, readBudgets } from '../scripts/size.mjs';
+import { packedTarball } from './examples/harness';
 import { packagesDir, requireBuilt } from './support/built';
 
 const PACKAGES = ['ui', 'api-client', 'portal', 'host-express'];
-const packDir = mkdtempSync(join(tmpdir(), 'pack-'));
-afterAll(() => rmSync(packDir, { recursive: true, force: true }));
-
-/** The package's tarball as `pnpm pack` makes it for publishing (packed once per test run). */
-function tarballOf(pkg: string): string {
-  const dest = join(packDir, pkg);
-  const existing = existsSync(dest) ? readdirSync(dest).find((f) => f.endsWith('.tgz')) : undefined;
-  if (existing) return join(dest, existing);
-  const r = spawnSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', dest], {
-    cwd: join(packagesDir, pkg),
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`pnpm pack failed for ${pkg}: ${r.stderr}`);
-  const file = readdirSync(dest).find((f) => f.endsWith('.tgz'));
-  if (!file) throw new Error(`no tarball for ${pkg}`);
-  return join(dest, file);
-}
+/** The package's tarball as `pnpm pack` makes it for publishing (packed once, shared with the examples). */
+const tarballOf = packedTarball;
 
 function pack(pkg: string): ArrayBuffer {
   const buf = readFileSync(tarballOf(pkg));

@@ -43,40 +43,41 @@ function hashTree(dir: string, skip: readonly string[] = []): string {
 }
 
 /**
- * The tarballs `pnpm pack` makes of the built packages (workspace versions rewritten as published),
- * kept under .tmp/examples/packs by the hash of what they contain, so test files and runs on other
- * Node versions share them.
+ * The tarball `pnpm pack` makes of a built package (workspace versions rewritten as published),
+ * kept under .tmp/examples/packs by the hash of what it contains, so every test file that needs it
+ * (the publishing checks, the examples) and the runs on other Node versions pack it once.
  */
-export function packedTarballs(): Record<Packed, string> {
+export function packedTarball(pkg: string): string {
   const out = join(work, 'packs');
   mkdirSync(out, { recursive: true });
-  const tarballs = {} as Record<Packed, string>;
-  for (const pkg of PACKED) {
-    requireBuilt(pkg);
-    const dir = join(packagesDir, pkg);
-    const key = createHash('sha256')
-      .update(hashTree(join(dir, 'dist')))
-      .update(readFileSync(join(dir, 'package.json')))
-      .update(existsSync(join(dir, 'README.md')) ? readFileSync(join(dir, 'README.md')) : '')
-      .digest('hex')
-      .slice(0, 12);
-    const target = join(out, `${pkg}-${key}.tgz`);
-    if (!existsSync(target)) {
-      const temp = mkdtempSync(join(out, `${pkg}-`));
-      const r = spawnSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', temp], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
-      if (r.status !== 0) throw new Error(`pnpm pack failed for ${pkg}: ${r.stderr}`);
-      const file = readdirSync(temp).find((f) => f.endsWith('.tgz'));
-      if (!file) throw new Error(`pnpm pack made no tarball for ${pkg}`);
-      // Atomic: another test file packing the same contents at once ends with the same file.
-      renameSync(join(temp, file), target);
-      rmSync(temp, { recursive: true, force: true });
-    }
-    tarballs[pkg] = target;
+  requireBuilt(pkg);
+  const dir = join(packagesDir, pkg);
+  const key = createHash('sha256')
+    .update(hashTree(join(dir, 'dist')))
+    .update(readFileSync(join(dir, 'package.json')))
+    .update(existsSync(join(dir, 'README.md')) ? readFileSync(join(dir, 'README.md')) : '')
+    .digest('hex')
+    .slice(0, 12);
+  const target = join(out, `${pkg}-${key}.tgz`);
+  if (!existsSync(target)) {
+    const temp = mkdtempSync(join(out, `${pkg}-`));
+    const r = spawnSync('npx', ['-y', 'pnpm@10.34.9', 'pack', '--pack-destination', temp], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`pnpm pack failed for ${pkg}: ${r.stderr}`);
+    const file = readdirSync(temp).find((f) => f.endsWith('.tgz'));
+    if (!file) throw new Error(`pnpm pack made no tarball for ${pkg}`);
+    // Atomic: another test file packing the same contents at once ends with the same file.
+    renameSync(join(temp, file), target);
+    rmSync(temp, { recursive: true, force: true });
   }
-  return tarballs;
+  return target;
+}
+
+/** The tarballs of what the examples install. */
+export function packedTarballs(): Record<Packed, string> {
+  return Object.fromEntries(PACKED.map((pkg) => [pkg, packedTarball(pkg)])) as Record<Packed, string>;
 }
 
 /**

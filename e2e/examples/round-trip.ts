@@ -61,56 +61,41 @@ const loadedFiles = (page: Page) =>
  * boxes are compared in e2e/portal/embedding.test.ts, where the container is fixed.
  */
 const STYLE_PROPERTIES = COMPARED_PROPERTIES.filter((p) => p !== 'width' && p !== 'height');
-const styles = (page: Page) =>
-  page
+/** The portal's element styles with the hostile stylesheet on and off: the elements that differ. */
+async function hostileDifference(page: Page) {
+  // Nothing mid-transition: the pointer off the portal (it was on the link it clicked), the page's
+  // data shown (no part still busy: the page's chunk and its queries arrive after the heading); the
+  // browser prefers reduced motion, so nothing animates. Both readings are taken in one task of the
+  // page (one evaluate, no await between them), so no render — a lazily loaded part arriving, say —
+  // can come between them: every line that differs is the hostile sheet's doing.
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, { timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const [withCss, withoutCss] = await page
     .locator('[data-color-mode]')
     .first()
     .evaluate(
-      (root, props) =>
-        [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
-          const s = getComputedStyle(el);
-          return `${el.tagName.toLowerCase()} ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
-        }),
+      (root, props) => {
+        const sheet = (document.getElementById('hostile') as HTMLStyleElement | null)?.sheet;
+        if (!sheet) throw new Error('the hostile stylesheet is missing');
+        const read = () =>
+          [root, ...Array.from(root.querySelectorAll('*'))].map((el) => {
+            const s = getComputedStyle(el);
+            return `${el.tagName.toLowerCase()} ${props.map((p) => `${p}:${s.getPropertyValue(p)}`).join(';')}`;
+          });
+        sheet.disabled = false;
+        const on = read();
+        sheet.disabled = true;
+        const off = read();
+        sheet.disabled = false;
+        return [on, off];
+      },
       [...STYLE_PROPERTIES],
     );
-
-/** The portal's element styles with the hostile stylesheet on and off: the elements that differ. */
-async function hostileDifference(page: Page) {
-  const setHostile = (on: boolean) =>
-    page.evaluate((enabled) => {
-      const style = document.getElementById('hostile') as HTMLStyleElement;
-      if (!style.sheet) throw new Error('the hostile stylesheet is missing');
-      style.sheet.disabled = !enabled;
-    }, on);
-  // Nothing mid-transition: the pointer off the portal (it was on the link it clicked), the page's
-  // data shown (no part still busy: the page's chunk and its queries arrive after the heading),
-  // every animation and transition finished. A part that loads on its own later (the request links
-  // in the subscriptions table are a lazy chunk with a query) can still add elements between the
-  // two readings, which shifts every line after it: then the page is read again, up to five times.
-  // A rule of the hostile sheet that reaches the portal differs on every reading, so it still fails.
-  let result = { changed: [] as string[], elements: 0 };
-  for (let attempt = 0; attempt < 5; attempt++) {
-    await page.mouse.move(1, 1);
-    await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), null, {
-      timeout: 30_000,
-    });
-    await page.waitForLoadState('networkidle');
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
-    );
-    await setHostile(true);
-    const withCss = await styles(page);
-    await setHostile(false);
-    const withoutCss = await styles(page);
-    await setHostile(true);
-    result = {
-      changed: withCss.flatMap((line, i) => (line === withoutCss[i] ? [] : [`${line} → ${withoutCss[i]}`])),
-      elements: withCss.length,
-    };
-    if (result.changed.length === 0 && withCss.length === withoutCss.length) break;
-    await page.waitForTimeout(1_000);
-  }
-  return result;
+  return {
+    changed: withCss.flatMap((line, i) => (line === withoutCss[i] ? [] : [`${line} → ${withoutCss[i]}`])),
+    elements: withCss.length,
+  };
 }
 
 export async function portalRoundTrip(browser: Browser, site: string): Promise<PortalBytes> {

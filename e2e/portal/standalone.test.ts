@@ -266,8 +266,7 @@ describe('the frame at phone and desktop widths', () => {
 
     await menuButton.click();
     const drawer = page.getByRole('dialog');
-    await drawer.waitFor();
-    await page.waitForTimeout(400); // the slide-in transition
+    await drawer.waitFor(); // no slide-in: the browser prefers reduced motion
     const box = await drawer.boundingBox();
     expect(box).toMatchObject({ x: 0, width: 285 });
     // Closes on route change.
@@ -302,7 +301,6 @@ describe('right to left (PORTAL_LOCALE=ar)', () => {
     await menuButton.click();
     const drawer = page.getByRole('dialog');
     await drawer.waitFor();
-    await page.waitForTimeout(400);
     const box = await drawer.boundingBox();
     expect(box).toMatchObject({ x: PHONE.width - 285, width: 285 });
     await page.screenshot({ path: join(screenshotsDir(), 'standalone-375-rtl-drawer.png') });

@@ -167,22 +167,11 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
 async function settingsMenu(tab: Tab, item: string) {
   const { page, t } = tab;
   await page.getByRole('button', { name: t['frame.settings'] }).filter({ visible: true }).first().click();
-  // The item of the menu that is open, not of one still fading out from an earlier choice (a click
-  // there does nothing); the choice has been taken once that menu has closed.
+  // The item of the menu that is open; the choice has been taken once that menu has closed. (The
+  // browser prefers reduced motion: the menu opens and closes without animating.)
   const open = page.locator('[role="menu"][data-state="open"]');
-  // On a loaded machine a click can land while the menu is still being placed and be lost (a CI run
-  // kept the menu open for 30 s): the menu stays open, so the item is clicked again, as a person
-  // would. Every item here is idempotent (a colour mode, signing out).
-  for (let attempt = 1; ; attempt++) {
-    await open.getByRole('menuitem', { name: item }).click();
-    try {
-      await open.waitFor({ state: 'detached', timeout: 5_000 });
-      return;
-    } catch (error) {
-      if ((await open.count()) === 0) return;
-      if (attempt === 3) throw error;
-    }
-  }
+  await open.getByRole('menuitem', { name: item }).click();
+  await open.waitFor({ state: 'detached' });
 }
 
 const colourMode = (page: Page) =>

@@ -1,11 +1,13 @@
-// Every story of the BUILT Storybook (storybook-static, what designers open), as Storybook itself
-// runs it: the preview switches from story to story in one iframe at the canvas size Storybook's UI
-// leaves on a laptop, runs each play function and the a11y check, and reports each story finished
-// (`storyFinished`: the status and the reports behind the sidebar's badges). Every story must
-// finish without an error (its play function, its rendering, an unhandled error) or a failed report
-// (axe). Errors a story logs on purpose (an error boundary's) are listed, not failed. The same stories run
-// as tests in vitest's browser mode too (the `storybook` project), with the interaction tests hidden
-// from the sidebar; this checks the built output designers see.
+// The BUILT Storybook (storybook-static, what designers open): what the vitest `storybook` project,
+// which runs every story once as a test (play function and axe), cannot see. Every docs page
+// renders; and the production bundle runs one story of each component (the first in the sidebar)
+// as Storybook itself runs it, at the canvas size Storybook's UI leaves on a laptop (the vitest
+// project renders at 414×896): the preview switches from story to story in one iframe, runs the
+// play function and the a11y check, and reports the story finished (`storyFinished`: the status
+// and the reports behind the sidebar's badges). Each must finish without an error (its play
+// function, its rendering, an unhandled error) or a failed report (axe). Errors a story logs on
+// purpose (an error boundary's) are listed, not failed. Pages emulate reduced motion, as every
+// browser test here does: the theme's durations are 0 then, so axe never reads an overlay mid-fade.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -56,15 +58,18 @@ beforeAll(async () => {
   const index = JSON.parse(readFileSync(join(staticDir, 'index.json'), 'utf8')) as {
     entries: Record<string, IndexEntry>;
   };
-  // The stories a designer can open: those in the sidebar. Interaction tests (tag 'interaction',
-  // hidden from the sidebar by '!dev') exercise behaviour, which the vitest `storybook` project checks
-  // on every story; here they only cost time (129 of 651 stories, the slowest).
-  stories = Object.values(index.entries).filter(
-    (entry) =>
-      entry.type === 'story' &&
-      (entry.tags ?? ['test']).includes('test') &&
-      !(entry.tags ?? []).includes('interaction'),
-  );
+  // One story a designer can open per component (title): the first in the sidebar. Interaction
+  // tests (tag 'interaction', hidden from the sidebar by '!dev') and the other stories run once, in
+  // the vitest `storybook` project.
+  const seen = new Set<string>();
+  stories = Object.values(index.entries).filter((entry) => {
+    if (entry.type !== 'story' || seen.has(entry.title)) return false;
+    const tags = entry.tags ?? ['test'];
+    // 'motion' stories check an animation: they need full motion, which only the vitest project gives.
+    if (!tags.includes('test') || tags.includes('interaction') || tags.includes('motion')) return false;
+    seen.add(entry.title);
+    return true;
+  });
   docs = Object.values(index.entries).filter((entry) => entry.type === 'docs');
   [server, browser] = await Promise.all([serveDirectory(staticDir), launchChromium()]);
 }, 120_000);
@@ -75,7 +80,11 @@ afterAll(async () => {
 
 /** Opens the preview on one page and records what its channel says about each story. */
 async function preview(first: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: CANVAS, baseURL: server.url });
+  const context = await browser.newContext({
+    viewport: CANVAS,
+    baseURL: server.url,
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   await page.addInitScript(() => {
     const w = window as unknown as Record<string, unknown>;
@@ -181,7 +190,11 @@ describe('the built Storybook, as designers open it', () => {
         'foundations-typography--docs',
       ]),
     );
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, baseURL: server.url });
+    const context = await browser.newContext({
+      viewport: { width: 1200, height: 900 },
+      baseURL: server.url,
+      reducedMotion: 'reduce',
+    });
     const failing: string[] = [];
     /** Opens one docs page on a page of its own and notes what went wrong. */
     const check = async (entry: IndexEntry) => {
@@ -217,10 +230,10 @@ describe('the built Storybook, as designers open it', () => {
     expect(failing, `docs pages with a problem:\n${failing.join('\n')}`).toEqual([]);
   }, 600_000);
 
-  it(`every story finishes without an error or a failed check, at a ${CANVAS.width}×${CANVAS.height} canvas`, async () => {
-    expect(stories.length).toBeGreaterThan(100);
+  it(`one story per component finishes without an error or a failed check, at a ${CANVAS.width}×${CANVAS.height} canvas`, async () => {
+    expect(stories.length).toBeGreaterThan(40);
     const slices = Array.from({ length: PAGES }, (_, i) => stories.filter((_, j) => j % PAGES === i));
-    const outcomes = (
+    const outcomes: Outcome[] = (
       await Promise.all(
         slices.map(async (slice) => {
           if (slice.length === 0) return [];
@@ -232,25 +245,6 @@ describe('the built Storybook, as designers open it', () => {
         }),
       )
     ).flat();
-    // A story with a problem runs again, alone on a fresh page, up to twice: on a machine loaded by
-    // other work a slow story can miss its 30 s, and the list below must name what fails every time.
-    const retried: string[] = [];
-    for (const [i, outcome] of outcomes.entries()) {
-      if (outcome.problems.length === 0) continue;
-      const story = stories.find((s) => s.id === outcome.id) as IndexEntry;
-      const earlier = [outcome.problems.join(' | ')];
-      let again = outcome;
-      for (let attempt = 0; attempt < 2 && again.problems.length > 0; attempt++) {
-        if (attempt > 0) earlier.push(again.problems.join(' | '));
-        const page = await preview(story.id);
-        again = await run(page, story, true);
-        await page.context().close();
-      }
-      if (again.problems.length === 0) retried.push(`${outcome.title} (before: ${earlier.join(' / ')})`);
-      else again.problems.unshift(`earlier runs: ${earlier.join(' / ')}`);
-      outcomes[i] = again;
-    }
-    if (retried.length > 0) console.log(`stories that passed only when run again: ${retried.join('; ')}`);
     const slowest = [...outcomes].sort((a, b) => b.ms - a.ms).slice(0, 3);
     console.log(
       `built Storybook: ${outcomes.length} stories, ${outcomes.filter((o) => o.problems.length === 0).length} without a problem; slowest ${slowest.map((o) => `${o.title} ${o.ms} ms`).join(', ')}`,
@@ -261,6 +255,6 @@ describe('the built Storybook, as designers open it', () => {
     const failing = outcomes
       .filter((o) => o.problems.length > 0)
       .map((o) => `${o.title}: ${o.problems.join(' | ')}`);
-    expect(failing, `stories with a problem every time (three runs):\n${failing.join('\n')}`).toEqual([]);
-  }, 1_500_000);
+    expect(failing, `stories with a problem:\n${failing.join('\n')}`).toEqual([]);
+  }, 600_000);
 });

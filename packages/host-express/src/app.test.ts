@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { createPortalHost, type PortalHost, type PortalHostOptions } from './app.js';
 import { validate } from './http/validate.js';
 import { authDouble, capturedLogger, testConfig } from './test-support/host.js';
-import { pgliteTestStore, type TestStore, testStores } from './test-support/stores.js';
+import { pgliteTestStore, type TestStore, featureStores } from './test-support/stores.js';
 
 /** Routes that fail on purpose, and echo what validate() let through. */
 const testRoutes: PortalHostOptions['apiRoutes'] = ({ store }) => {
@@ -50,7 +50,7 @@ const testRoutes: PortalHostOptions['apiRoutes'] = ({ store }) => {
   return router;
 };
 
-describe.each(testStores)('host skeleton on $name', (kind) => {
+describe.each(featureStores)('host skeleton on $name', (kind) => {
   let store: TestStore;
   let host: PortalHost;
   const logs = capturedLogger();

@@ -4,7 +4,7 @@ import { formatContractReport, runContractChecks } from '@client-portal/api-clie
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES, DEMO_PASSWORD } from './store/demo/index.js';
 import { ACME_USER, useDemoHost } from './test-support/demo-host.js';
-import { testStores } from './test-support/stores.js';
+import { featureStores } from './test-support/stores.js';
 
 /** A free port, so the host can be told its own origin (the CSRF guard compares Origin with it). */
 async function freePort(): Promise<number> {
@@ -17,7 +17,7 @@ async function freePort(): Promise<number> {
 
 // The contract test kit (the one a provider runs against its own backend) against our host, over
 // real HTTP: every route, signed in and out, statuses and schema-valid bodies.
-describe.each(testStores)('the /api contract kit against the host on $name', (kind) => {
+describe.each(featureStores)('the /api contract kit against the host on $name', (kind) => {
   let port = 0;
   let server: Server | undefined;
   const demo = useDemoHost(kind, {

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { buildPdf, DEMO_FIXTURES, GLOBEX } from './store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, SAME_ORIGIN_HEADERS, useDemoHost } from './test-support/demo-host.js';
-import { testStores } from './test-support/stores.js';
+import { featureStores } from './test-support/stores.js';
 
 // The host's security rules, across every data route at once: tenancy (another company's ids are
 // 404 and nothing of theirs leaks into any body), the open-redirect rule, CSRF, and hostile bodies.
@@ -127,7 +127,7 @@ function urlOf(id: RouteId, input: Input): string {
   return search ? `${path}?${search}` : path;
 }
 
-describe.each(testStores)('security across every route on $name', (kind) => {
+describe.each(featureStores)('security across every route on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   const send = (id: RouteId, input: Input, cookie: string) => {

@@ -1,12 +1,12 @@
 import { aiUsageSchema } from '@client-portal/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { aiUsage } from './ai-usage-queries.js';
 
 // The breakdowns are summed in SQL from the connectors' jsonb: whatever shape a connector stored,
 // malformed entries are skipped and counters are the contract's counts (positive, rounded).
 
-describe.each(testStores)('AI usage from the store on $name', (kind) => {
+describe.each(featureStores)('AI usage from the store on $name', (kind) => {
   let store: TestStore;
   const range = { from: '2025-06-10', to: '2025-06-12' };
   const day = (

@@ -4,7 +4,7 @@ import { forgetCachedSessions, forgetCachedUser, SessionCache, sessionCacheOf } 
 import { sessionIdOf } from './sessions.js';
 import { HOUR, MINUTE, SAME_ORIGIN, sessionTokenOf, USERS } from './test-support/auth-app.js';
 import { useSeededHost } from './test-support/seeded-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const identity = (userId: string, sessionId: string) => ({
   userId,
@@ -73,7 +73,7 @@ describe('SessionCache', () => {
   });
 });
 
-describe.each(testStores)('the session cache on $name', (kind) => {
+describe.each(featureStores)('the session cache on $name', (kind) => {
   const host = useSeededHost(kind);
 
   /** Signs in and makes one request, so the session is in the cache. */

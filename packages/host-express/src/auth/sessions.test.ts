@@ -14,9 +14,9 @@ import {
   USERS,
 } from './test-support/auth-app.js';
 import { useSeededHost } from './test-support/seeded-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
-describe.each(testStores)('sessions on $name', (kind) => {
+describe.each(featureStores)('sessions on $name', (kind) => {
   const host = useSeededHost(kind);
 
   it('answers /me with 204 and no body without a session, never cached', async () => {

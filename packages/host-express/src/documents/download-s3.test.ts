@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/crm.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { createS3Storage } from './s3-storage.js';
 import { download, expectProblem, signedUrl, withParam } from './test-support/download.js';
 import { type FakeS3, startFakeS3 } from './test-support/fake-s3.js';
 
-describe.each(testStores)('signed downloads from S3 on $name', (kind) => {
+describe.each(featureStores)('signed downloads from S3 on $name', (kind) => {
   let s3: FakeS3;
   const env: Record<string, string> = { SIGNED_URL_TTL_SECONDS: '120' };
   beforeAll(async () => {

@@ -8,7 +8,7 @@ import { DEMO_FIXTURES } from '../store/demo/crm.js';
 import { DEMO_PASSWORD } from '../store/demo/index.js';
 import { ACME_USER, DEMO_ORIGIN, GLOBEX_USER, useDemoHost } from '../test-support/demo-host.js';
 import { capturedLogger, TEST_NOW, testConfig } from '../test-support/host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import {
   download,
   expectProblem,
@@ -21,7 +21,7 @@ import {
 const NEW_KEY = 'k2025:new-signing-secret-new-signing-secret-0001';
 const OLD_KEY = 'k2024:old-signing-secret-old-signing-secret-0002';
 
-describe.each(testStores)('signed downloads from disk on $name', (kind) => {
+describe.each(featureStores)('signed downloads from disk on $name', (kind) => {
   let clock = TEST_NOW;
   const log = capturedLogger();
   const demo = useDemoHost(kind, {

@@ -1,7 +1,7 @@
 import { createOpenApiDocument } from '@client-portal/api-client';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { type FuzzHost, startFuzzHost } from './test-support/fuzz-host.js';
 import {
   baselineCase,
@@ -115,7 +115,7 @@ function failWith(failures: Failure[], context = ''): void {
   if (failures.length > 0) throw new Error(`${context}${formatFailures(failures, 10)}`);
 }
 
-describe.each(testStores)('contract fuzz on $name', (kind) => {
+describe.each(featureStores)('contract fuzz on $name', (kind) => {
   const stats = new Stats();
   let host: FuzzHost;
   let runner: FuzzRunner;

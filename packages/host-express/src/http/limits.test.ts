@@ -15,7 +15,7 @@ import { PgliteThread } from '../store/pglite-thread.js';
 import { StatementTimeoutError } from '../store/unavailable.js';
 import { ACME_USER, DEMO_ORIGIN, SAME_ORIGIN_HEADERS, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW, testConfig } from '../test-support/host.js';
-import { pgliteTestStore, testStores } from '../test-support/stores.js';
+import { featureStores, pgliteTestStore, testStores } from '../test-support/stores.js';
 import { limitServer, MAX_HEADER_BYTES, MAX_URL_BYTES } from './limits.js';
 
 /**
@@ -41,7 +41,7 @@ async function rawExchange(port: number, text: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-describe.each(testStores)('limits of one request on $name', (kind) => {
+describe.each(featureStores)('limits of one request on $name', (kind) => {
   const demo = useDemoHost(kind, {
     env: { STATEMENT_TIMEOUT_MS: '300', REQUEST_TIMEOUT_MS: '600' },
     options: {

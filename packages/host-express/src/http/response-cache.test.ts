@@ -2,14 +2,14 @@ import express from 'express';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { Expiring, ResponseCache } from './response-cache.js';
 import type { Caching } from './send-json.js';
 
 // The cache against a real store: versions come from read_versions, bumped here by writing a
 // company's rows (projects) as any writer would.
 
-describe.each(testStores)('ResponseCache on $name', (kind) => {
+describe.each(featureStores)('ResponseCache on $name', (kind) => {
   let store: TestStore;
   let clock = new Date('2026-01-01T00:00:00Z');
   /** What each computation returns next, per key; counts computations. */

@@ -1,6 +1,6 @@
 import type { DeploymentEvent, IncidentEvent } from '@client-portal/api-client/ingest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { ingestDeployments, ingestIncidents, rederiveCompany } from './index.js';
 import { A, clearEvents, causes, days, seedFixture } from './test-support/fixture.js';
 
@@ -46,7 +46,7 @@ const EXPECTED = {
   I7: [null, null],
 };
 
-describe.each(testStores)('attributing incidents to deployments on $name', (kind) => {
+describe.each(featureStores)('attributing incidents to deployments on $name', (kind) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await kind.open();

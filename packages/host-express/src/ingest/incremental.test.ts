@@ -7,7 +7,7 @@ import type {
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import {
   IngestRejected,
   ingestChanges,
@@ -104,7 +104,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('delete change' as const), externalId: fc.constantFrom('1', '2') }),
 );
 
-describe.each(testStores)('incremental derivation on $name', (kind) => {
+describe.each(featureStores)('incremental derivation on $name', (kind) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await kind.open();

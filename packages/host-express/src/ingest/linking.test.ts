@@ -1,7 +1,7 @@
 import type { ChangeEvent, DeploymentEvent, PushEvent } from '@client-portal/api-client/ingest';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import {
   type IngestRejected,
   ingestChanges,
@@ -48,7 +48,7 @@ const pr = (
     baseRef: 'main',
   }) satisfies ChangeEvent;
 
-describe.each(testStores)('linking pull requests to deployments on $name', (kind) => {
+describe.each(featureStores)('linking pull requests to deployments on $name', (kind) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await kind.open();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { TEST_NOW } from '../test-support/host.js';
 import { useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import {
   checkIngestToken,
   createIngestToken,
@@ -15,7 +15,7 @@ import {
 const ACME = { companyId: DEMO_FIXTURES.companyId, projectId: DEMO_FIXTURES.projectId };
 const later = (ms: number) => new Date(TEST_NOW.getTime() + ms);
 
-describe.each(testStores)('ingest tokens on $name', (kind) => {
+describe.each(featureStores)('ingest tokens on $name', (kind) => {
   const demo = useDemoHost(kind);
   const db = () => demo.store.db;
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openPostgresStore } from '../store/open-store.js';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { addMonths } from './calendar.js';
 import {
   addCheckInTemplate,
@@ -44,7 +44,7 @@ describe('check-in dates', () => {
   });
 });
 
-describe.each(testStores)('check-ins on $name', (kind) => {
+describe.each(featureStores)('check-ins on $name', (kind) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await kind.open();

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runRequestSchedule } from '../jobs/request-schedule.js';
 import { testConfig } from '../test-support/host.js';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { composeMail } from './mail-templates.js';
 import { readyPrefix } from './event-cursor.js';
 import { notificationOf, requestLink } from './notify.js';
@@ -84,7 +84,7 @@ describe('what an event tells whom', () => {
   });
 });
 
-describe.each(testStores)('request e-mail on $name', (kind) => {
+describe.each(featureStores)('request e-mail on $name', (kind) => {
   let store: TestStore;
   let smtp: SmtpSink;
   const config = () =>
@@ -272,7 +272,7 @@ describe.each(testStores)('request e-mail on $name', (kind) => {
   });
 });
 
-describe.each(testStores)('the local outbox on $name', (kind) => {
+describe.each(featureStores)('the local outbox on $name', (kind) => {
   let store: TestStore;
   let dataDir: string;
   beforeAll(async () => {

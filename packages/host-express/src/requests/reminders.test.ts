@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { AUTO_RESOLVE_NOTE, autoResolve, remindAssignees, remindCustomers } from './reminders.js';
 import { createRequest, getRequest, listEvents, transitionRequest, updateRequest } from './store.js';
 import { actors, quietLogger, resetRequests, seedScheduleFixture } from './test-support/schedule-fixture.js';
@@ -9,7 +9,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-describe.each(testStores)('reminders and the auto-resolve on $name', (kind) => {
+describe.each(featureStores)('reminders and the auto-resolve on $name', (kind) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await kind.open();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runRequestSchedule } from '../jobs/request-schedule.js';
 import { testConfig } from '../test-support/host.js';
-import { type TestStore, testStores } from '../test-support/stores.js';
+import { type TestStore, featureStores } from '../test-support/stores.js';
 import { addComment, createRequest } from './store.js';
 import { actors, quietLogger, resetRequests, seedScheduleFixture } from './test-support/schedule-fixture.js';
 import { verifyWebhookSignature, webhookBackoffMs, webhookSignature } from './webhooks.js';
@@ -39,7 +39,7 @@ describe('the webhook signature', () => {
   });
 });
 
-describe.each(testStores)('the request webhook on $name', (kind) => {
+describe.each(featureStores)('the request webhook on $name', (kind) => {
   let store: TestStore;
   let server: Server;
   let url: string;

@@ -3,14 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { TESTCO_USER, writeHandMadeDelivery } from '../test-support/delivery-fixture.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 // The drill-down behind the DORA figures: the rows of each list, in a stable order, a page at a
 // time, company-scoped; and every list's count equal to the figure it explains.
 
 const RANGE = 'from=2025-06-02&to=2025-06-15';
 
-describe.each(testStores)('the events behind DORA figures on $name', (kind) => {
+describe.each(featureStores)('the events behind DORA figures on $name', (kind) => {
   const demo = useDemoHost(kind);
   beforeAll(() => writeHandMadeDelivery(demo.store.db));
 

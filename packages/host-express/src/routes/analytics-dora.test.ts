@@ -4,12 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { TESTCO_USER, writeHandMadeDelivery } from '../test-support/delivery-fixture.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const { companyId, projectKey, projectId } = DEMO_FIXTURES;
 const at = (iso: string) => new Date(iso);
 
-describe.each(testStores)('DORA, project card and AI usage on $name', (kind) => {
+describe.each(featureStores)('DORA, project card and AI usage on $name', (kind) => {
   const demo = useDemoHost(kind);
   beforeAll(() => writeHandMadeDelivery(demo.store.db));
 

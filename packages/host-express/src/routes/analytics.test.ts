@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { ANALYTICS_ROUTES } from '../test-support/analytics-routes.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const { projectKey, projectId, foreign } = DEMO_FIXTURES;
 
@@ -19,7 +19,7 @@ const FOREIGN = [
 /** What must never appear in an answer to Acme: Globex's names, ids and logins. */
 const GLOBEX_WORDS = ['globex', 'Storefront', 'SHOP', 'checkout-service'];
 
-describe.each(testStores)('analytics routes on $name', (kind) => {
+describe.each(featureStores)('analytics routes on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   it('answer 401 without a session', async () => {

@@ -13,7 +13,7 @@ import {
   pgliteTestThread,
   postgresTestStore,
   type TestStoreKind,
-  testStores,
+  featureStores,
 } from '../test-support/stores.js';
 
 // The read routes answer through the response cache (http/response-cache.ts). What a user must
@@ -44,7 +44,7 @@ async function unseen(db: Kysely<Database>, body: (trx: Kysely<Database>) => Pro
 const yesterday = new Date(TEST_NOW.getTime() - 24 * 3600_000);
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-describe.each(testStores)('cached read answers on $name', (kind) => {
+describe.each(featureStores)('cached read answers on $name', (kind) => {
   let now = TEST_NOW;
   const demo = useDemoHost(kind, { options: { now: () => now } });
   const db = () => demo.store.db;
@@ -226,21 +226,24 @@ describe.each(testStores)('cached read answers on $name', (kind) => {
   });
 });
 
-describe.each(testStores)('read answers with the cache turned off (RESPONSE_CACHE_MB=0) on $name', (kind) => {
-  const demo = useDemoHost(kind, { env: { RESPONSE_CACHE_MB: '0' } });
+describe.each(featureStores)(
+  'read answers with the cache turned off (RESPONSE_CACHE_MB=0) on $name',
+  (kind) => {
+    const demo = useDemoHost(kind, { env: { RESPONSE_CACHE_MB: '0' } });
 
-  it('are computed at every request: even a write no version sees shows at once', async () => {
-    const acme = await demo.signIn(ACME_USER);
-    for (const path of CACHED_ROUTES) await demo.get(path, acme).expect(200);
-    await unseen(demo.store.db, (trx) =>
-      trx.updateTable('teams').set({ name: 'Renamed quietly' }).where('company_id', '=', 'acme').execute(),
-    );
-    const teams = (await demo.get('/api/teams', acme).expect(200)).body.teams;
-    expect(teams.map((t: { name: string }) => t.name)).toContain('Renamed quietly');
-    const search = (await demo.get('/api/knowledge-base/search?q=dora', acme).expect(200)).body;
-    expect(search.results.length).toBeGreaterThan(0);
-  });
-});
+    it('are computed at every request: even a write no version sees shows at once', async () => {
+      const acme = await demo.signIn(ACME_USER);
+      for (const path of CACHED_ROUTES) await demo.get(path, acme).expect(200);
+      await unseen(demo.store.db, (trx) =>
+        trx.updateTable('teams').set({ name: 'Renamed quietly' }).where('company_id', '=', 'acme').execute(),
+      );
+      const teams = (await demo.get('/api/teams', acme).expect(200)).body.teams;
+      expect(teams.map((t: { name: string }) => t.name)).toContain('Renamed quietly');
+      const search = (await demo.get('/api/knowledge-base/search?q=dora', acme).expect(200)).body;
+      expect(search.results.length).toBeGreaterThan(0);
+    });
+  },
+);
 
 // Which tables a cached route reads must be covered by the read versions' triggers (the list in
 // http/read-versions.ts), or a write to an uncovered table would go unseen. The statements each

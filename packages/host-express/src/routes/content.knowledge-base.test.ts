@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/crm.js';
 import { ACME_USER, GLOBEX_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { plainText, snippetOf } from '../knowledge-base/snippets.js';
 
 function expectProblem(res: request.Response, status: number, title: string): void {
@@ -31,7 +31,7 @@ describe('knowledge base snippets', () => {
   });
 });
 
-describe.each(testStores)('knowledge base on $name', (kind) => {
+describe.each(featureStores)('knowledge base on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   describe('GET /api/knowledge-base/articles', () => {

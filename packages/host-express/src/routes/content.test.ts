@@ -12,7 +12,7 @@ import {
   useDemoHost,
 } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { SIGN_RATE_LIMIT } from './content.js';
 
 /** A problem+json answer whose title is the HTTP status text (signed URLs have no catalogue message). */
@@ -25,7 +25,7 @@ function expectProblem(res: request.Response, status: number, title: string): vo
 
 const ACME_DOCS = ['doc-acme-report', 'doc-acme-invoice', 'doc-acme-sow-portal', 'doc-acme-msa'];
 
-describe.each(testStores)('documents and signed URLs on $name', (kind) => {
+describe.each(featureStores)('documents and signed URLs on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   beforeEach(async () => {

@@ -9,7 +9,7 @@ import {
   STAFF_USER,
   useDemoHost,
 } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 // Who may call the customer routes, with which bodies, and that each company sees only its own data.
 
@@ -56,7 +56,7 @@ function expectProblem(res: request.Response, status: number) {
   expect(problemSchema.parse(res.body).status).toBe(status);
 }
 
-describe.each(testStores)('customer routes: access and isolation on $name', (kind) => {
+describe.each(featureStores)('customer routes: access and isolation on $name', (kind) => {
   const demo = useDemoHost(kind);
   const call = (id: CustomerRouteId, cookie?: string, body?: object) => {
     const route = routes[id];

@@ -7,7 +7,7 @@ import { createIngestToken, revokeIngestToken } from '../ingest/tokens.js';
 import { MAX_INGEST_BODY_BYTES } from '../http/limits.js';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { ACME_USER, SAME_ORIGIN_HEADERS, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const ACME = { companyId: DEMO_FIXTURES.companyId, projectId: DEMO_FIXTURES.projectId };
 const GLOBEX = { companyId: DEMO_FIXTURES.foreign.companyId, projectId: DEMO_FIXTURES.foreign.projectId };
@@ -97,7 +97,7 @@ describe('the ingest body limit', () => {
   });
 });
 
-describe.each(testStores)('POST /api/ingest/* on $name', (kind) => {
+describe.each(featureStores)('POST /api/ingest/* on $name', (kind) => {
   const demo = useDemoHost(kind);
   let acmeToken = '';
   let globexToken = '';

@@ -16,13 +16,13 @@ import {
 import { EICAR, type FakeClamd, startFakeClamd } from '../requests/test-support/fake-clamd.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const INFECTED = Buffer.from(`Please see below.\n${EICAR}\n`);
 /** clamd's StreamMaxLength here. */
 const CLAMD_MAX = 4096;
 
-describe.each(testStores)('request attachments scanned by clamd, on $name', (kind) => {
+describe.each(featureStores)('request attachments scanned by clamd, on $name', (kind) => {
   let clamd: FakeClamd;
   const demo = useDemoHost(kind, {
     env: async () => {

@@ -18,11 +18,11 @@ import {
   upload,
 } from '../requests/test-support/attachments.js';
 import { ACME_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const MB = 1024 * 1024;
 
-describe.each(testStores)('request attachments in S3, on $name', (kind) => {
+describe.each(featureStores)('request attachments in S3, on $name', (kind) => {
   let s3: FakeS3;
   const env: Record<string, string> = { REQUEST_FILE_MAX_MB: '25', REQUEST_FILES_MAX_MB: '30' };
   beforeAll(async () => {

@@ -38,11 +38,11 @@ import {
   SAME_ORIGIN_HEADERS,
   useDemoHost,
 } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const MB = 1024 * 1024;
 
-describe.each(testStores)('request attachments on disk, on $name', (kind) => {
+describe.each(featureStores)('request attachments on disk, on $name', (kind) => {
   const demo = useDemoHost(kind, {
     env: { REQUEST_FILE_MAX_MB: '25', REQUEST_FILES_MAX_MB: '30' },
   });

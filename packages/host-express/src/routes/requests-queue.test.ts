@@ -3,13 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_REQUEST_TYPES } from '../requests/types.js';
 import { ACME } from '../store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { freshSession, MEMBER_USER, staffActingFor } from './test-support/requests.js';
 
 // The lists: the staff queue across companies (filters, paging, customers 403), the customer's
 // list filters, and the CSV export (company admin and staff only; formulas defused).
 
-describe.each(testStores)('requests routes: queue, list filters and export on $name', (kind) => {
+describe.each(featureStores)('requests routes: queue, list filters and export on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   const keys = (body: unknown) => requestListSchema.parse(body).items.map((i) => i.key);

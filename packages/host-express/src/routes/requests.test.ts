@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { ACME, GLOBEX } from '../store/demo/index.js';
 import { DEMO_INTERNAL_NOTE } from '../store/demo/requests.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 import { MEMBER_USER, postIfMatch, staffActingFor } from './test-support/requests.js';
 
 // The requests routes end to end, as each role uses them: a member files a change of hours, staff
@@ -17,7 +17,7 @@ import { MEMBER_USER, postIfMatch, staffActingFor } from './test-support/request
 // admin approves, staff resolve, the customer confirms. Visibility (member, admin, participants),
 // tenancy (Globex never sees Acme's) and internal notes (never in a customer's answer).
 
-describe.each(testStores)('requests routes: lifecycle and visibility on $name', (kind) => {
+describe.each(featureStores)('requests routes: lifecycle and visibility on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   const detail = (body: unknown): RequestDetail => requestDetailSchema.parse(body) as RequestDetail;

@@ -7,7 +7,7 @@ import { buildSyncReport } from '../jobs/sync-report.js';
 import { SyncRunFailed, syncQueueName } from '../jobs/sync-schedule.js';
 import { ACME, GLOBEX } from '../store/demo/index.js';
 import { ACME_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const PATH = '/api/staff/sync-status';
 const quiet = { info() {}, warn() {}, error() {} };
@@ -25,7 +25,7 @@ const counts = (received: number) => ({
   unchanged: 0,
 });
 
-describe.each(testStores)('GET /api/staff/sync-status on $name', (kind) => {
+describe.each(featureStores)('GET /api/staff/sync-status on $name', (kind) => {
   // Jira configured (with a schedule), GitHub scheduled but not configured; no background jobs:
   // the test puts the queue's jobs there itself.
   const demo = useDemoHost(kind, {

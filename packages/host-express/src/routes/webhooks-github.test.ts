@@ -6,7 +6,7 @@ import { githubExample } from '../ingest/test-support/github-examples.js';
 import { MAX_WEBHOOK_BODY_BYTES } from '../http/limits.js';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { ACME_USER, SAME_ORIGIN_HEADERS, useDemoHost } from '../test-support/demo-host.js';
-import { testStores } from '../test-support/stores.js';
+import { featureStores } from '../test-support/stores.js';
 
 const SECRET = 'test-webhook-secret-of-acme';
 const TARGET = { type: 'repository', id: '186853002' };
@@ -35,7 +35,7 @@ const sign = (body: string | Buffer, secret = SECRET) =>
 
 let deliveries = 0;
 
-describe.each(testStores)('POST /api/webhooks/github on $name', (kind) => {
+describe.each(featureStores)('POST /api/webhooks/github on $name', (kind) => {
   const demo = useDemoHost(kind);
 
   beforeAll(async () => {

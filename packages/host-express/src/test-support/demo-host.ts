@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll } from 'vitest';
 import { createPortalHost, type PortalHost, type PortalHostOptions } from '../app.js';
-import { DEMO_PASSWORD, seedDemo } from '../store/demo/index.js';
-import { hashPassword } from '../store/passwords.js';
+import { DEMO_PASSWORD } from '../store/demo/index.js';
 import { TEST_NOW, testConfig } from './host.js';
 import type { TestStore, TestStoreKind } from './stores.js';
 
@@ -19,7 +18,7 @@ export const GLOBEX_USER = 'demo@globex.example';
 export const STAFF_USER = 'staff@provider.example';
 
 /**
- * A host over a store of its own seeded with the deterministic demo data set (Acme, Globex, the
+ * A host over a store of its own holding the deterministic demo data set (Acme, Globex, the
  * staff user; clock TEST_NOW), with real auth. Use once per test file, inside a describe.each over
  * `testStores`; read the fields inside tests or hooks (they are set in beforeAll).
  */
@@ -75,12 +74,8 @@ export function useDemoHost(kind: TestStoreKind, setup: DemoHostOptions = {}): D
 
   beforeAll(async () => {
     demo.filesDir = await mkdtemp(join(tmpdir(), 'cp-demo-files-'));
-    demo.store = await kind.open();
-    await seedDemo(demo.store.db, {
-      now: TEST_NOW,
-      filesDir: demo.filesDir,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    });
+    // The demo data set as seedDemo writes it (clock TEST_NOW), copied from a template seeded once.
+    demo.store = await kind.open({ seeded: { filesDir: demo.filesDir } });
     const env = typeof setup.env === 'function' ? await setup.env() : setup.env;
     demo.host = await createPortalHost(
       testConfig({ PUBLIC_ORIGIN: DEMO_ORIGIN, FILES_DIR: demo.filesDir, ...env }),

@@ -169,10 +169,11 @@ export const BusyTest: Story = {
     await expect(busy).toHaveAttribute('aria-busy', 'true');
     await expect(busy).toHaveAttribute('aria-disabled', 'true');
     await expect(form).toHaveAttribute('aria-busy', 'true');
+    // The request reaches the mock host (through its service worker) a moment after the click.
+    await waitFor(() => expect(signInCalls.calls).toBe(1));
     // Neither a click nor Enter sends a second request.
     await userEvent.click(busy);
     await userEvent.type(canvas.getByLabelText('Password'), '{Enter}');
-    await expect(signInCalls.calls).toBe(1);
 
     await expect(
       await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }, SLOW),

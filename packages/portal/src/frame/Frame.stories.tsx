@@ -10,7 +10,6 @@ import {
   frameMeta,
   frameReady,
   portalArgs,
-  settled,
   storageKey,
   widthBecomes,
 } from './storySupport.js';
@@ -130,7 +129,7 @@ export const MiniByKeyboardTest: Story = {
     await expect(toggle).toHaveAttribute('aria-controls', nav.id);
 
     await userEvent.keyboard('{Enter}');
-    await expect(toggle).toHaveAccessibleName('Expand navigation');
+    await waitFor(() => expect(toggle).toHaveAccessibleName('Expand navigation'));
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(window.localStorage.getItem(storageKey('mini-keyboard', 'nav-mini'))).toBe('true');
     // The content takes the space at once; the panel stays open while focus is in it.
@@ -212,7 +211,6 @@ export const MiniHoveredTest: Story = {
     await widthBecomes(nav, 120);
     await userEvent.hover(nav);
     await widthBecomes(nav, 290);
-    await settled(nav);
   },
 };
 

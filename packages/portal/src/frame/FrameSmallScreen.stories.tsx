@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../ClientPortal.js';
-import { ENTRY_HREFS, frameMeta, frameReady, portalArgs, settled } from './storySupport.js';
+import { ENTRY_HREFS, frameMeta, frameReady, portalArgs } from './storySupport.js';
 
 const base = frameMeta(375);
 // A literal `parameters` beside the spread: Storybook's docs plugin adds the description below
@@ -30,7 +30,6 @@ async function openDrawer(canvasElement: HTMLElement, name = 'Open menu') {
   const trigger = within(canvasElement).getByRole('button', { name });
   await userEvent.click(trigger);
   const drawer = await within(canvasElement).findByRole('dialog');
-  await settled(drawer);
   return { trigger, drawer };
 }
 const drawerClosed = (canvasElement: HTMLElement) =>
@@ -123,7 +122,6 @@ export const DrawerTest: Story = {
     await userEvent.keyboard('{Enter}');
     drawer = await within(canvasElement).findByRole('dialog');
     await waitFor(() => expect(drawer.contains(drawer.ownerDocument.activeElement)).toBe(true));
-    await settled(drawer);
   },
 };
 
@@ -169,7 +167,6 @@ export const DarkSettingsTest: Story = {
     const { canvas } = await frameReady(canvasElement);
     await userEvent.click(within(topBar(canvasElement)).getByRole('button', { name: 'Display settings' }));
     const menu = await canvas.findByRole('menu');
-    await settled(menu);
     const screen = edge(screenOf(canvasElement));
     await expect(edge(menu).right).toBeLessThanOrEqual(screen.right);
     await expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeVisible();

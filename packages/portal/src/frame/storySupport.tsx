@@ -95,11 +95,6 @@ export async function frameReady(canvasElement: HTMLElement, heading = 'Dashboar
   return { canvas, main };
 }
 
-/** Waits for CSS animations and transitions on `el` to finish. */
-export async function settled(el: Element) {
-  await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
-}
-
 /** Waits for an element's width to reach `px` (navigation widths transition). */
 export const widthBecomes = (el: Element, px: number) =>
   waitFor(() => expect(Math.round(el.getBoundingClientRect().width)).toBe(px));
@@ -163,7 +158,6 @@ const nextFrames = () => new Promise((done) => requestAnimationFrame(() => reque
 export async function openMenu(canvasElement: HTMLElement, trigger: HTMLElement) {
   await userEvent.click(trigger);
   const menu = await within(canvasElement).findByRole('menu');
-  await settled(menu);
   return menu;
 }
 

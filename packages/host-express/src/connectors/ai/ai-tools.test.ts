@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { aiUsage } from '../../analytics/ai-usage-queries.js';
 import { seedFixture } from '../../ingest/test-support/fixture.js';
 import type { NewRow } from '../../store/schema.js';
-import { type TestStore, testStores } from '../../test-support/stores.js';
+import { type TestStore, featureStores } from '../../test-support/stores.js';
 import { syncStatus } from '../sync-state.js';
 import { type CursorRow, type FakeAiTools, startFakeAiTools } from '../test-support/fake-ai-tools.js';
 import { type AiToolsSettings, readAiToolsSettings } from './settings.js';
@@ -35,7 +35,7 @@ function cursorRow(day: string, email: string, n: number, isActive = true): Curs
   };
 }
 
-describe.each(testStores)('AI tools sync on $name', (kind) => {
+describe.each(featureStores)('AI tools sync on $name', (kind) => {
   let store: TestStore;
   let fake: FakeAiTools;
   const settings = (): AiToolsSettings => ({

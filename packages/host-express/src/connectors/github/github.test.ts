@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commit, seedFixture } from '../../ingest/test-support/fixture.js';
-import { type TestStore, testStores } from '../../test-support/stores.js';
+import { type TestStore, featureStores } from '../../test-support/stores.js';
 import { syncStatus } from '../sync-state.js';
 import {
   type FakeDeployment,
@@ -83,7 +83,7 @@ function deployment(
   };
 }
 
-describe.each(testStores)('GitHub sync on $name', (kind) => {
+describe.each(featureStores)('GitHub sync on $name', (kind) => {
   let store: TestStore;
   let github: FakeGithub;
   let settings: GithubSettings;

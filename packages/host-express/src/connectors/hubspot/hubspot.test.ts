@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type TestStore, testStores } from '../../test-support/stores.js';
+import { type TestStore, featureStores } from '../../test-support/stores.js';
 import { syncStatus } from '../sync-state.js';
 import { addDeals, type FakeHubspot, hubspotTime, startFakeHubspot } from '../test-support/fake-hubspot.js';
 import { readHubspotSettings, type HubspotSettings } from './settings.js';
@@ -166,7 +166,7 @@ function account(hubspot: FakeHubspot): void {
   );
 }
 
-describe.each(testStores)('HubSpot sync on $name', (kind) => {
+describe.each(featureStores)('HubSpot sync on $name', (kind) => {
   let store: TestStore;
   let hubspot: FakeHubspot;
   let settings: HubspotSettings;

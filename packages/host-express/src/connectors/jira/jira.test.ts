@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { JiraSettings } from '../../config/index.js';
 import { DEFAULT_INCIDENT_JQL } from '../../config/index.js';
 import { seedFixture } from '../../ingest/test-support/fixture.js';
-import { type TestStore, testStores } from '../../test-support/stores.js';
+import { type TestStore, featureStores } from '../../test-support/stores.js';
 import { syncStatus } from '../sync-state.js';
 import { type FakeIssue, type FakeJira, startFakeJira } from '../test-support/fake-jira.js';
 import { incidentOf, jiraInstant, syncJira } from './sync.js';
@@ -30,7 +30,7 @@ function incidents(project: string, count: number, from = 0): FakeIssue[] {
   });
 }
 
-describe.each(testStores)('Jira sync on $name', (kind) => {
+describe.each(featureStores)('Jira sync on $name', (kind) => {
   let store: TestStore;
   let jira: FakeJira;
   let settings: JiraSettings;

@@ -4,9 +4,9 @@ import { forgetCachedSessions } from '../../auth/session-cache.js';
 import { DEFAULT_HOME_LIFECYCLE_STAGE } from '../../config/index.js';
 import { DEMO_FIXTURES } from '../../store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../../test-support/demo-host.js';
-import { testStores } from '../../test-support/stores.js';
+import { featureStores } from '../../test-support/stores.js';
 
-describe.each(testStores)('profile and account manager on $name', (kind) => {
+describe.each(featureStores)('profile and account manager on $name', (kind) => {
   const demo = useDemoHost(kind);
   const profileOf = async (cookie: string) =>
     routes.profile.response.parse((await demo.post(routes.profile.path, {}, cookie).expect(200)).body)

@@ -1,11 +1,11 @@
 import { routes } from '@client-portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { ACME_USER, GLOBEX_USER, useDemoHost } from '../../test-support/demo-host.js';
-import { testStores } from '../../test-support/stores.js';
+import { featureStores } from '../../test-support/stores.js';
 
 const acmeDeals = Array.from({ length: 11 }, (_, i) => `acme-d-${String(i + 1).padStart(2, '0')}`);
 
-describe.each(testStores)('CRM data and teams on $name', (kind) => {
+describe.each(featureStores)('CRM data and teams on $name', (kind) => {
   const demo = useDemoHost(kind);
   const crmOf = async (cookie: string) =>
     routes.crm.response.parse((await demo.post(routes.crm.path, {}, cookie).expect(200)).body).hubspot;

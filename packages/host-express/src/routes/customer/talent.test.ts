@@ -2,12 +2,12 @@ import { routes } from '@client-portal/api-client';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../../store/demo/index.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../../test-support/demo-host.js';
-import { testStores } from '../../test-support/stores.js';
+import { featureStores } from '../../test-support/stores.js';
 import { alphabetical } from './crm-values.js';
 
 const bench = Array.from({ length: 11 }, (_, i) => `t-${20 + i}`);
 
-describe.each(testStores)('talent on $name', (kind) => {
+describe.each(featureStores)('talent on $name', (kind) => {
   const demo = useDemoHost(kind);
   const availableTo = async (cookie: string) =>
     routes.talent.response.parse((await demo.get(routes.talent.path, cookie).expect(200)).body);

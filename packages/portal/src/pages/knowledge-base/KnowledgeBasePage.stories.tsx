@@ -2,7 +2,7 @@ import { handlers } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../ClientPortal.js';
-import { frameMeta, portalArgs, renderPortal, settled } from '../../frame/storySupport.js';
+import { frameMeta, portalArgs, renderPortal } from '../../frame/storySupport.js';
 import { switchableRoute } from '../../stories-support/handlers.js';
 import { knowledgeBaseFixtures, LONG_ARTICLE, UNSAFE_ARTICLE } from './storyFixtures.js';
 
@@ -399,8 +399,6 @@ export const CategoryTest: Story = {
     await page.findByRole('heading', { level: 2, name: 'No articles in “Security” match “portal”' }, LOAD);
     await userEvent.click(page.getByRole('button', { name: 'Search all categories' }));
     await page.findByRole('heading', { level: 2, name: /^Results for “portal”: [1-9]/ }, LOAD);
-    // The toggles' colours transition; the accessibility check reads them once they have settled.
-    await settled(main);
   },
 };
 

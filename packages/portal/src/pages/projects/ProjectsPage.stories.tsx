@@ -2,7 +2,7 @@ import { createPortalFixtures, handlers, routeHandler } from '@client-portal/api
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../ClientPortal.js';
-import { frameMeta, portalArgs, settled } from '../../frame/storySupport.js';
+import { frameMeta, portalArgs } from '../../frame/storySupport.js';
 
 const base = frameMeta();
 // Fixtures whose "now" is the story's: the range presets (which end today) and the sources'
@@ -285,7 +285,6 @@ export const DrillDownTest: Story = {
       page.getByRole('button', { name: 'What’s behind this figure: Change failure rate' }),
     );
     const dialog = await body.findByRole('dialog', { name: 'Change failure rate: what’s behind it' }, LOAD);
-    await settled(dialog);
     const tabs = within(dialog).getByRole('tablist', { name: 'Lists behind the figure' });
     await expect(within(tabs).getAllByRole('tab')).toHaveLength(2);
     const deployments = await within(dialog).findByRole('table', { name: 'Deployments' }, LOAD);
@@ -313,7 +312,6 @@ export const ControlsTest: Story = {
     const choose = async (combobox: string, option: string) => {
       await userEvent.click(page.getByRole('combobox', { name: combobox }));
       const list = await body.findByRole('listbox');
-      await settled(list);
       await userEvent.click(within(list).getByRole('option', { name: option }));
       await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
     };
@@ -334,7 +332,6 @@ export const ControlsTest: Story = {
       expect(args.onNavigate).toHaveBeenLastCalledWith(expect.stringMatching(/benchmark=2021$/)),
     );
     await metricsShown(main);
-    await settled(main);
   },
 };
 
@@ -347,7 +344,6 @@ export const CustomRangeTest: Story = {
     await metricsShown(main);
     await userEvent.click(page.getByRole('combobox', { name: 'Date range' }));
     const list = await within(canvasElement.ownerDocument.body).findByRole('listbox');
-    await settled(list);
     await userEvent.click(within(list).getByRole('option', { name: 'Custom range' }));
     const from = page.getByLabelText('From');
     await userEvent.clear(from);

@@ -2,7 +2,7 @@ import { handlers, routeHandler } from '@client-portal/api-client/mocks';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../ClientPortal.js';
-import { frameMeta, portalArgs, settled } from '../../frame/storySupport.js';
+import { frameMeta, portalArgs } from '../../frame/storySupport.js';
 import { switchableRoute } from '../../stories-support/handlers.js';
 import { LONG_NAME, longTalentFixtures, MANY } from './storyFixtures.js';
 
@@ -305,7 +305,6 @@ export const SwitchTabTest: Story = {
     await cardsShown(main, 3);
     await userEvent.click(page.getByRole('tab', { name: /^Active/ }));
     await cardsShown(main, 5);
-    await settled(main);
   },
 };
 
@@ -319,7 +318,6 @@ export const FilterTest: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(page.getByRole('combobox', { name: 'Specialization' }));
     let list = await body.findByRole('listbox');
-    await settled(list);
     await userEvent.click(within(list).getByRole('option', { name: 'Python' }));
     await cardsShown(main, 1);
     await expect(page.getByRole('article')).toHaveAccessibleName('Sofia Rossi');
@@ -328,11 +326,9 @@ export const FilterTest: Story = {
     );
     await userEvent.click(page.getByRole('combobox', { name: 'Specialization' }));
     list = await body.findByRole('listbox');
-    await settled(list);
     await userEvent.click(within(list).getByRole('option', { name: 'All specializations' }));
     await cardsShown(main, 8);
     await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
-    await settled(main);
   },
 };
 
@@ -354,7 +350,6 @@ export const SearchTest: Story = {
     await userEvent.click(page.getByRole('button', { name: 'Clear filters' }));
     await cardsShown(main, 5);
     await expect(page.getByRole('searchbox', { name: 'Search talent' })).toHaveValue('');
-    await settled(main);
   },
 };
 
@@ -379,7 +374,6 @@ export const PagingTest: Story = {
     await userEvent.type(page.getByRole('searchbox', { name: 'Search talent' }), 'ana');
     await waitFor(() => expect(page.getByRole('status')).toHaveTextContent(/^Showing 1–/));
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(`${PATH}?tab=Active&q=ana`));
-    await settled(main);
   },
 };
 
@@ -399,7 +393,6 @@ export const SpecializationsTest: Story = {
     await expect(fewer).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(fewer);
     await expect(within(list).getAllByRole('listitem')).toHaveLength(8);
-    await settled(card);
   },
 };
 
@@ -413,7 +406,6 @@ export const SeeAvailableTest: Story = {
     await userEvent.click(await page.findByRole('button', { name: 'See available talent' }, LOAD));
     await cardsShown(main, 8);
     await expect(page.getByRole('tab', { name: /^Available/ })).toHaveAttribute('aria-selected', 'true');
-    await settled(main);
   },
 };
 
@@ -428,7 +420,6 @@ export const PartialFailureTest: Story = {
     await userEvent.click(page.getByRole('tab', { name: /^Available/ }));
     await cardsShown(main, 8);
     await expect(page.queryByRole('alert')).toBeNull();
-    await settled(main);
   },
 };
 

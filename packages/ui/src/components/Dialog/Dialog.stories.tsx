@@ -8,6 +8,7 @@ import { Select } from '../Select/index.js';
 import { Tooltip } from '../Tooltip/index.js';
 import { Dialog, DialogClose } from './Dialog.js';
 import type { DialogProps } from './Dialog.js';
+import { placed } from '../../stories-support/overlays.js';
 
 const confirm = fn();
 const inviteAction = fn();
@@ -37,14 +38,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
-const settled = async (el: Element) => {
-  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-};
 /** Opens the dialog by clicking its trigger and waits until it has finished animating. */
 const openWithMouse = async (canvasElement: HTMLElement, name = 'Share') => {
   await userEvent.click(within(canvasElement).getByRole('button', { name }));
   const dialog = await body(canvasElement).findByRole('dialog');
-  await settled(dialog);
   return dialog;
 };
 const closed = (canvasElement: HTMLElement) =>
@@ -52,7 +49,6 @@ const closed = (canvasElement: HTMLElement) =>
 /** The dialog a still story opens with `defaultOpen`, once it has finished animating. */
 const shown = async (canvasElement: HTMLElement) => {
   const dialog = await body(canvasElement).findByRole('dialog');
-  await settled(dialog);
   return dialog;
 };
 /**
@@ -184,7 +180,7 @@ export const ControlledTest: Story = {
     await expect(canvas.getByText('Dialog is closed')).toBeInTheDocument();
     // Escape asks the owner to close through onOpenChange.
     await userEvent.click(canvas.getByRole('button', { name: 'Edit profile' }));
-    await settled(await body(canvasElement).findByRole('dialog'));
+    await body(canvasElement).findByRole('dialog');
     await userEvent.keyboard('{Escape}');
     await closed(canvasElement);
     await expect(args.onOpenChange).toHaveBeenLastCalledWith(false);
@@ -290,7 +286,6 @@ export const AlertDialog: Story = {
   parameters: openOnDocsPage,
   play: async ({ canvasElement }) => {
     const dialog = await body(canvasElement).findByRole('alertdialog', { name: 'Revoke access?' });
-    await settled(dialog);
     await expect(dialog.querySelector('[data-scrollable]')).toBeNull();
   },
 };
@@ -503,33 +498,32 @@ export const WithNestedOverlaysTest: Story = {
     // Select by mouse, then by keyboard.
     const combobox = within(dialog).getByRole('combobox', { name: 'Role' });
     await userEvent.click(combobox);
-    let list = await page.findByRole('listbox');
-    await settled(list);
+    let list = await placed(await page.findByRole('listbox'));
     await userEvent.click(within(list).getByRole('option', { name: 'Editor' }));
     await waitFor(() => expect(page.queryByRole('listbox')).toBeNull());
     await expect(combobox).toHaveTextContent('Editor');
     await expect(page.getByRole('dialog')).toBeInTheDocument();
     combobox.focus();
     await userEvent.keyboard('{ArrowDown}');
-    list = await page.findByRole('listbox');
-    await settled(list);
+    list = await placed(await page.findByRole('listbox'));
     await waitFor(() => expect(list.querySelector('[data-highlighted]')).toHaveTextContent('Editor'));
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await waitFor(() => expect(combobox).toHaveTextContent('Owner'));
     // Escape closes the innermost layer only.
     await userEvent.keyboard('{ArrowDown}');
-    await settled(await page.findByRole('listbox'));
+    await placed(await page.findByRole('listbox'));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(page.queryByRole('listbox')).toBeNull());
     await expect(page.getByRole('dialog')).toBeInTheDocument();
     // Tooltip on keyboard focus.
     await userEvent.tab();
-    await expect(await page.findByRole('tooltip')).toHaveTextContent('Viewers can read but not edit');
+    await expect(await placed(await page.findByRole('tooltip'))).toHaveTextContent(
+      'Viewers can read but not edit',
+    );
     // Menu by keyboard.
     await userEvent.tab();
     await userEvent.keyboard('{Enter}');
-    const menu = await page.findByRole('menu');
-    await settled(menu);
+    const menu = await placed(await page.findByRole('menu'));
     // Pointer onto the item first, then click a couple of frames later, as a real pointer does.
     const item = within(menu).getByRole('menuitem', { name: 'Copy invite link' });
     const r = item.getBoundingClientRect();

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { Menu } from './Menu.js';
 import type { MenuEntry } from './Menu.js';
+import { placed } from '../../stories-support/overlays.js';
 
 const Icon = ({ d }: { d: string }) => (
   <svg viewBox="0 0 16 16" width="16" height="16" fill="none" aria-hidden="true">
@@ -46,9 +47,6 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
-const settled = async (el: Element) => {
-  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-};
 const nextFrames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
 /**
  * Chooses an item with the mouse the way a person does: the pointer moves onto the item (at real
@@ -66,8 +64,7 @@ const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('menu')).toBeNull());
 /** The menu a still story opens with `defaultOpen`, once it has finished animating. */
 const shown = async (canvasElement: HTMLElement) => {
-  const menu = await body(canvasElement).findByRole('menu');
-  await settled(menu);
+  const menu = await placed(await body(canvasElement).findByRole('menu'));
   return menu;
 };
 
@@ -83,8 +80,7 @@ export const Default: Story = {
 export const Open: Story = {
   args: { defaultOpen: true },
   play: async ({ canvasElement }) => {
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+    const menu = await placed(await body(canvasElement).findByRole('menu'));
     await expect(within(menu).getAllByRole('menuitem')).toHaveLength(7);
   },
 };
@@ -103,8 +99,7 @@ export const DefaultTest: Story = {
 
     // Mouse: opens, in the overlay layer, with groups, separators, a disabled and a danger item.
     await userEvent.click(trigger);
-    let menu = await page.findByRole('menu');
-    await settled(menu);
+    let menu = await placed(await page.findByRole('menu'));
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.closest('[data-cp-overlays]')).not.toBeNull();
     await expect(within(menu).getAllByRole('separator')).toHaveLength(2);
@@ -123,8 +118,7 @@ export const DefaultTest: Story = {
 
     // Keyboard: Enter opens on the first item; arrows move (skipping disabled items), Enter selects.
     await userEvent.keyboard('{Enter}');
-    menu = await page.findByRole('menu');
-    await settled(menu);
+    menu = await placed(await page.findByRole('menu'));
     await waitFor(() => expect(highlighted(menu)).toBe('Edit'));
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     await waitFor(() => expect(highlighted(menu)).toBe('Archive'));
@@ -144,8 +138,7 @@ export const DefaultTest: Story = {
 
     // ArrowDown also opens; Escape closes without selecting and returns focus.
     await userEvent.keyboard('{ArrowDown}');
-    menu = await page.findByRole('menu');
-    await settled(menu);
+    menu = await placed(await page.findByRole('menu'));
     await userEvent.keyboard('{Escape}');
     await closed(canvasElement);
     await expect(args.onSelect).toHaveBeenCalledTimes(2);
@@ -154,7 +147,7 @@ export const DefaultTest: Story = {
 
     // A click outside closes.
     await userEvent.click(trigger);
-    await settled(await page.findByRole('menu'));
+    await placed(await page.findByRole('menu'));
     await userEvent.click(canvasElement.ownerDocument.body, { pointerEventsCheck: 0 });
     await closed(canvasElement);
   },
@@ -164,8 +157,7 @@ export const DefaultTest: Story = {
 export const Empty: Story = {
   args: { items: [], defaultOpen: true },
   play: async ({ canvasElement }) => {
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+    const menu = await placed(await body(canvasElement).findByRole('menu'));
     await expect(menu).toHaveAccessibleDescription('No actions available');
     await expect(within(menu).queryAllByRole('menuitem')).toHaveLength(0);
     await expect(within(menu).getByText('No actions available')).toBeVisible();
@@ -180,8 +172,7 @@ export const EmptyTest: Story = {
     const trigger = canvas.getByRole('button', { name: 'Actions' });
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    const menu = await body(canvasElement).findByRole('menu');
-    await settled(menu);
+    const menu = await placed(await body(canvasElement).findByRole('menu'));
     await waitFor(() => expect(menu).toHaveFocus());
     await expect(menu).toHaveAccessibleDescription('No actions for archived documents');
     // Enter on the empty menu chooses nothing and leaves it open.

@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { Select } from './Select.js';
 import type { SelectItem, SelectProps } from './Select.js';
+import { placed } from '../../stories-support/overlays.js';
 
 const countries: SelectItem[] = [
   { value: 'de', label: 'Germany' },
@@ -32,16 +33,12 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
-const settled = async (el: Element) => {
-  await Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-};
 const highlighted = (list: HTMLElement) => list.querySelector('[data-highlighted]')?.textContent;
 const closed = (canvasElement: HTMLElement) =>
   waitFor(() => expect(body(canvasElement).queryByRole('listbox')).toBeNull());
 /** The list a still story opens with `defaultOpen`, once it has finished animating. */
 const shown = async (canvasElement: HTMLElement) => {
-  const list = await body(canvasElement).findByRole('listbox');
-  await settled(list);
+  const list = await placed(await body(canvasElement).findByRole('listbox'));
   return list;
 };
 
@@ -68,8 +65,7 @@ export const DefaultTest: Story = {
 
     // Mouse: opens a listbox in the overlay layer, at least as wide as the trigger.
     await userEvent.click(trigger);
-    let list = await page.findByRole('listbox');
-    await settled(list);
+    let list = await placed(await page.findByRole('listbox'));
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await expect(list.closest('[data-cp-overlays]')).not.toBeNull();
     await expect(list.getBoundingClientRect().width).toBeGreaterThanOrEqual(
@@ -87,8 +83,7 @@ export const DefaultTest: Story = {
 
     // Keyboard: Enter opens on the selected option, arrows move (skipping disabled), Enter selects.
     await userEvent.keyboard('{Enter}');
-    list = await page.findByRole('listbox');
-    await settled(list);
+    list = await placed(await page.findByRole('listbox'));
     await waitFor(() => expect(highlighted(list)).toBe('France'));
     await expect(within(list).getByRole('option', { name: 'France' })).toHaveAttribute(
       'aria-selected',
@@ -103,8 +98,7 @@ export const DefaultTest: Story = {
 
     // Typeahead, then Escape closes without changing the value.
     await userEvent.keyboard('{ArrowDown}');
-    list = await page.findByRole('listbox');
-    await settled(list);
+    list = await placed(await page.findByRole('listbox'));
     await waitFor(() => expect(highlighted(list)).toBe('Sweden'));
     await userEvent.keyboard('g');
     await waitFor(() => expect(highlighted(list)).toBe('Germany'));
@@ -160,8 +154,7 @@ export const InAFormTest: Story = {
     const form = canvas.getByRole('form', { name: 'Profile' }) as HTMLFormElement;
     await expect(new FormData(form).get('country')).toBe('dk');
     await userEvent.click(canvas.getByRole('combobox'));
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await userEvent.click(within(list).getByRole('option', { name: 'Sweden' }));
     await closed(canvasElement);
     await waitFor(() => expect(new FormData(form).get('country')).toBe('se'));
@@ -209,8 +202,7 @@ export const ControlledTest: Story = {
     const trigger = canvas.getByRole('combobox');
     await expect(trigger).toHaveTextContent('Germany');
     await userEvent.click(trigger);
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await userEvent.click(within(list).getByRole('option', { name: 'Denmark' }));
     await expect(canvas.getByText('Value: dk')).toBeInTheDocument();
     await closed(canvasElement);
@@ -283,8 +275,7 @@ export const Loading: Story = {
   args: { items: [], loading: true, defaultOpen: true },
   play: async ({ canvas, canvasElement }) => {
     await expect(canvas.getByRole('combobox')).toHaveAttribute('aria-busy', 'true');
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await expect(list).toHaveAttribute('aria-busy', 'true');
     await expect(list).toHaveAccessibleDescription('Loading…');
     await expect(within(list).queryAllByRole('option')).toHaveLength(0);
@@ -301,8 +292,7 @@ export const LoadingTest: Story = {
     await expect(trigger).toHaveAttribute('aria-busy', 'true');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await expect(within(list).queryAllByRole('option')).toHaveLength(0);
     await expect(within(list).getByText('Loading…')).toBeVisible();
     await userEvent.keyboard('{ArrowDown}{Enter}');
@@ -342,7 +332,7 @@ export const LoadsWhileOpenTest: Story = {
     const trigger = canvas.getByRole('combobox');
     trigger.focus();
     await userEvent.keyboard('{Enter}');
-    const list = await body(canvasElement).findByRole('listbox');
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await expect(list).toHaveAttribute('aria-busy', 'true');
     await within(list).findByRole('option', { name: 'Germany' }, { timeout: LOAD_MS * 10 });
     await expect(list).not.toHaveAttribute('aria-busy');
@@ -364,8 +354,7 @@ export const LoadsWhileOpenTest: Story = {
 export const NoOptions: Story = {
   args: { label: 'Project', placeholder: 'Choose a project', items: [], defaultOpen: true },
   play: async ({ canvasElement }) => {
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await expect(list).toHaveAccessibleDescription('No options');
     await expect(within(list).queryAllByRole('option')).toHaveLength(0);
     await expect(within(list).getByText('No options')).toBeVisible();
@@ -380,8 +369,7 @@ export const NoOptionsTest: Story = {
     const trigger = canvas.getByRole('combobox', { name: 'Project' });
     trigger.focus();
     await userEvent.keyboard('{ArrowDown}');
-    const list = await body(canvasElement).findByRole('listbox');
-    await settled(list);
+    const list = await placed(await body(canvasElement).findByRole('listbox'));
     await waitFor(() => expect(list).toHaveFocus());
     await expect(list).toHaveAccessibleDescription('No projects yet');
     await userEvent.keyboard('{ArrowDown}{Enter}');

@@ -12,8 +12,12 @@ type Story = StoryObj<typeof meta>;
 
 const box = (el: Element | null) => el!.getBoundingClientRect();
 
-/** Sizes come from props; the placeholder is hidden from assistive technology and animates. */
+/**
+ * Sizes come from props; the placeholder is hidden from assistive technology and shimmers. Tagged
+ * `motion`: the test runs it without reduced motion (every other test has it on).
+ */
 export const Default: Story = {
+  tags: ['motion'],
   play: async ({ canvasElement }) => {
     const el = canvasElement.querySelector('[data-shape="block"]')!;
     await expect(el).toHaveAttribute('aria-hidden', 'true');

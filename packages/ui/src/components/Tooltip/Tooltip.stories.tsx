@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../Button/index.js';
 import { Tooltip } from './Tooltip.js';
 import type { TooltipPlacement } from './Tooltip.js';
+import { placed } from '../../stories-support/overlays.js';
 
 const meta = {
   title: 'UI/Tooltip',
@@ -21,28 +22,13 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const body = (el: HTMLElement) => within(el.ownerDocument.body);
-/** Waits for enter/exit animations on an element to finish, so assertions (and axe) see the end state. */
-const settled = async (el: Element) => {
-  const done = Promise.all(el.getAnimations().map((a) => a.finished.catch(() => undefined)));
-  // An animation whose frames stall (a loaded CI machine timed five stories out at 30 s here) must
-  // not hang the story: after 2 s it is finished, which is the end state the assertions want.
-  await Promise.race([done, new Promise((resolve) => setTimeout(resolve, 2_000))]);
-  for (const animation of el.getAnimations()) {
-    try {
-      animation.finish();
-    } catch {
-      // An endless animation cannot finish; nothing to wait for.
-    }
-  }
-};
 
 /** Open (as on hover or focus): the text in the overlay layer, describing its trigger. */
 export const Default: Story = {
   args: { open: true },
   play: async ({ canvas, canvasElement }) => {
     const trigger = canvas.getByRole('button', { name: 'Copy link' });
-    const tip = await body(canvasElement).findByRole('tooltip');
-    await settled(tip);
+    const tip = await placed(await body(canvasElement).findByRole('tooltip'));
     await expect(tip).toHaveTextContent('Copies the link to your clipboard');
     await expect(trigger).toHaveAttribute('aria-describedby', tip.id);
     // Portalled into the themed root's overlay layer.
@@ -68,7 +54,7 @@ export const HoverAndKeyboardTest: Story = {
 
     // Mouse: hover opens after the delay, leaving closes.
     await userEvent.hover(trigger);
-    const tip = await page.findByRole('tooltip');
+    const tip = await placed(await page.findByRole('tooltip'));
     await expect(tip).toHaveTextContent('Copies the link to your clipboard');
     await expect(trigger).toHaveAttribute('aria-describedby', tip.id);
     // Portalled into the themed root's overlay layer.
@@ -79,7 +65,7 @@ export const HoverAndKeyboardTest: Story = {
     // Keyboard: focusing with Tab opens it at once, Escape closes it and keeps focus.
     await userEvent.tab();
     await expect(trigger).toHaveFocus();
-    const focusTip = await page.findByRole('tooltip');
+    const focusTip = await placed(await page.findByRole('tooltip'));
     await waitFor(() => expect(focusTip).toBeVisible());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
@@ -88,7 +74,7 @@ export const HoverAndKeyboardTest: Story = {
     // Blur closes it too.
     await userEvent.tab({ shift: true });
     await userEvent.tab();
-    await page.findByRole('tooltip');
+    await placed(await page.findByRole('tooltip'));
     await userEvent.tab();
     await waitFor(() => expect(page.queryByRole('tooltip')).toBeNull());
   },
@@ -114,7 +100,6 @@ export const Placements: Story = {
       const trigger = canvas.getByRole('button', { name: placement }).getBoundingClientRect();
       const tip = page.getAllByRole('tooltip').find((t) => t.textContent === placement);
       if (!tip) throw new Error(`no ${placement} tooltip`);
-      await settled(tip);
       const r = tip.getBoundingClientRect();
       if (placement === 'top') await expect(r.bottom).toBeLessThanOrEqual(trigger.top);
       if (placement === 'bottom') await expect(r.top).toBeGreaterThanOrEqual(trigger.bottom);
@@ -130,7 +115,7 @@ export const CustomDelaysTest: Story = {
   args: { openDelay: 0, closeDelay: 0, placement: 'bottom' },
   play: async ({ canvas, canvasElement }) => {
     await userEvent.hover(canvas.getByRole('button'));
-    const tip = await body(canvasElement).findByRole('tooltip', {}, { timeout: 300 });
+    const tip = await placed(await body(canvasElement).findByRole('tooltip', {}, { timeout: 300 }));
     await waitFor(() => expect(tip).toBeVisible());
   },
 };
@@ -158,8 +143,7 @@ export const DisabledTest: Story = {
 
 /** The open tooltip, settled, fits within 280px. */
 const openTooltip: Story['play'] = async ({ canvasElement }) => {
-  const tip = await body(canvasElement).findByRole('tooltip');
-  await settled(tip);
+  const tip = await placed(await body(canvasElement).findByRole('tooltip'));
   const r = tip.getBoundingClientRect();
   await expect(r.width).toBeLessThanOrEqual(281);
 };
@@ -200,8 +184,7 @@ export const RightToLeft: Story = {
   },
   parameters: { dir: 'rtl' },
   play: async ({ canvas, canvasElement }) => {
-    const tip = await body(canvasElement).findByRole('tooltip');
-    await settled(tip);
+    const tip = await placed(await body(canvasElement).findByRole('tooltip'));
     const trigger = canvas.getByRole('button').getBoundingClientRect();
     await expect(Math.abs(tip.getBoundingClientRect().right - trigger.right)).toBeLessThan(2);
   },

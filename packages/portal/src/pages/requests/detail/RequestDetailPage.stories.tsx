@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type HttpHandler, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { ClientPortalProps } from '../../../ClientPortal.js';
-import { frameMeta, portalArgs, renderPortal, settled } from '../../../frame/storySupport.js';
+import { frameMeta, portalArgs, renderPortal } from '../../../frame/storySupport.js';
 import {
   detailAnswer,
   failingOnce,
@@ -109,8 +109,6 @@ export const ApproveChangeOfHours: Story = {
     await expect(page.getAllByText('In progress')[0]).toBeVisible();
     await expect(page.queryByRole('button', { name: 'Approve' })).toBeNull();
     await expectNoOverflow(canvasElement, main);
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -155,8 +153,6 @@ export const StaffView: Story = {
       await history.findByText(/^Alex Rivera for Northwind Logistics assigned the request to /, {}, LOAD),
     ).toBeVisible();
     await expect(history.getByText(/changed the status from Submitted to /)).toBeVisible();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -174,8 +170,6 @@ export const AnswerWaitingRequest: Story = {
     await expect(await page.findByText('14:00 UK time works best.', {}, LOAD)).toBeVisible();
     await waitFor(() => expect(box).toHaveValue(''));
     await expect(page.queryByRole('button', { name: 'Send answer' })).toBeNull();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -205,8 +199,6 @@ export const StaleVersion: Story = {
     await expect(box).toHaveValue('Thursday 10:00 please.');
     await userEvent.click(page.getByRole('button', { name: 'Send answer' }));
     await expect(await page.findByText('Thursday 10:00 please.', { selector: 'p' }, LOAD)).toBeVisible();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -225,8 +217,6 @@ export const ActionNotOpen: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
     const alert = await page.findByRole('alert', {}, LOAD);
     await expect(alert).toHaveTextContent('This cannot be done now.');
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -244,8 +234,6 @@ export const ResolvedDocumentRequest: Story = {
     );
     await waitFor(() => expect(page.getAllByText('Saved to documents').length).toBeGreaterThan(0), LOAD);
     await expect(page.queryByRole('button', { name: /^Save to documents/ })).toBeNull();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -326,8 +314,6 @@ export const UploadFiles: Story = {
     await expect(await page.findByText('Not uploaded: larger than 1 kB.', {}, LOAD)).toBeVisible();
     await expect(await page.findByText('Uploaded', {}, LOAD)).toBeVisible();
     await expect(within(page.getByRole('list', { name: 'Files' })).getByText('notes.txt')).toBeVisible();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
@@ -348,8 +334,6 @@ export const UploadRefusedByHost: Story = {
     await expect(
       await page.findByText('Not uploaded: this type of file is not accepted.', {}, LOAD),
     ).toBeVisible();
-    // Buttons change their look after a change: let the transitions end before the axe check.
-    await settled(canvasElement);
   },
 };
 
