@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The two commands of the README, runnable on a fresh machine with only Node 20 and npm:
 //   npm start   install (if needed), build and start the standalone portal (host + demo data)
-//   npm test    install (if needed), build, type-check, lint and run every test (the host's
-//               integration tests again on Node 22 and 24); ends with one line
-//               "N passed, N failed" (what CI reads)
+//   npm test    install (if needed), build, type-check, lint and run every test (what can differ
+//               by Node again on Node 22 and 24); prints each step's duration, then ends with one
+//               line "N passed, N failed" (what CI reads)
+// and the inner loop beside them:
+//   npm run test:quick   lint, type-check and the unit tests (no build, browser or database)
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -57,42 +59,19 @@ function ensureChromium() {
 const BUILDING = 'building the packages (ui, api-client, portal, host)';
 
 /**
- * The host's tests that run again on Node 22 and 24 (vitest arguments, from the root): what
- * depends on the Node it runs on. The store (PGlite's WebAssembly on its worker thread, the pg driver,
- * migrations, connections dropped under load), the HTTP layer (Node's HTTP server limits, body
- * decoding, compression, caching headers), sign-in local and OIDC (node:crypto's scrypt, jose,
- * oidc-provider), sessions, documents (signed URLs, streamed downloads, S3), the app's assembly,
- * the contract kit (every /api route answered and checked against the contract), the security
- * suite, and the CLI (the built `client-portal-host` in a child process, SIGTERM). Everything runs
- * on Node 20 in the main run; left out here, because they add no Node-specific code path to the
- * above and cost most of the time (the whole host suite took 6 to 8.5 minutes per Node on a 2-core
- * machine):
- * - routes/, each route's rules on both stores (~150 s per Node): plain SQL and Express handlers,
- *   every route also answered by contract.test.ts here;
- * - src/fuzz, the contract fuzz suite (~40 s): random requests through the same code paths;
- * - store/crash-safety.test.ts (~60 s): kill -9 during writes, then recovery, which is PGlite's
- *   write-ahead log, the same WebAssembly on every Node;
- * - cli/start-failures.test.ts (~30 s) and cli/ingest-commands.test.ts: each way a start fails
- *   (mostly file-system and config checks) and the import commands (the ingestion code);
- * - store/demo, the demo data generator (also run by every test that seeds it);
- * - analytics, config, portal and test-support: computations and config parsing.
+ * What runs again on Node 22 and 24 (vitest arguments, from the root): what can differ by the Node
+ * a provider deploys on, not the whole suite again (the rest is plain JavaScript on top of these).
+ * - cli/node-matrix.test.ts: the built CLI starts, migrates and seeds each store (PGlite's
+ *   WebAssembly thread, the pg driver), local sign-in (node:crypto's scrypt), a read, a write, an
+ *   analytics computation compressed, a document streamed through a signed link, SIGTERM's drain;
+ * - auth/oidc.test.ts: OIDC sign-in end to end (jose, oidc-provider in-process);
+ * - e2e/examples/vite.test.ts: one example built from the packed packages and driven in Chromium.
  */
-const HOST_SRC = 'packages/host-express/src';
-const HOST_TESTS_ON_OTHER_NODES = [
-  '--project',
-  'node',
-  ...['store/', 'http/', 'auth/', 'documents/', 'cli/'].map((dir) => `${HOST_SRC}/${dir}`),
-  ...['app.test.ts', 'contract.test.ts', 'security.test.ts'].map((file) => `${HOST_SRC}/${file}`),
-  ...[
-    'store/crash-safety.test.ts',
-    'store/demo/**',
-    'cli/start-failures.test.ts',
-    'cli/ingest-commands.test.ts',
-  ].flatMap((glob) => ['--exclude', `${HOST_SRC}/${glob}`]),
+const ON_OTHER_NODES = [
+  'packages/host-express/src/cli/node-matrix.test.ts',
+  'packages/host-express/src/auth/oidc.test.ts',
+  'e2e/examples/vite.test.ts',
 ];
-
-/** The example whose build and browser test run again on Node 22 and 24 (e2e/examples). */
-const EXAMPLE_ON_OTHER_NODES = 'e2e/examples/vite.test.ts';
 
 const command = process.argv[2];
 if (command === 'start') {
@@ -121,19 +100,38 @@ if (command === 'start') {
   );
   process.exit(host.status ?? 1);
 }
-if (command !== 'test') {
-  console.error('usage: node scripts/run.mjs start|test');
+if (command !== 'test' && command !== 'quick') {
+  console.error('usage: node scripts/run.mjs start|test|quick');
   process.exit(2);
 }
 
 const checks = [];
+/** When the step being timed began: each step's duration is printed at the end. */
+let stepStarted = Date.now();
 const step = (name, ok) => {
-  checks.push({ name, ok });
+  checks.push({ name, ok, seconds: (Date.now() - stepStarted) / 1000 });
   console.log(`${ok ? '✓' : '✗'} ${name}`);
+  stepStarted = Date.now();
   return ok;
 };
 
+const started = Date.now();
 const installed = step('install', ensureInstalled());
+let passed = 0;
+let failed = 0;
+const failures = [];
+if (command === 'quick') {
+  if (installed) {
+    announce('linting (biome)');
+    step('lint (biome)', pnpm('exec', 'biome', 'ci', '.'));
+    // The packages' own type-check reads each other's sources (no build needed); the root project
+    // adds stories, tests and scripts.
+    announce('type-checking (the packages, then stories, tests and scripts)');
+    step('type-check', pnpm('run', 'typecheck') && pnpm('exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'));
+    runVitest('unit tests', ['--project', 'unit']);
+  }
+  finish();
+}
 const browser = step('chromium available', ensureChromium());
 let built = false;
 if (installed) {
@@ -144,10 +142,6 @@ if (installed) {
   announce('linting (biome)');
   step('lint (biome)', pnpm('exec', 'biome', 'ci', '.'));
 }
-let passed = 0;
-let failed = 0;
-const failures = [];
-
 /**
  * The start of a failure message on one line: its first lines up to the stack, so a message that
  * names what failed on the lines after its first (a list of stories, a diff) still says it where
@@ -240,42 +234,55 @@ function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
   return step(name, vitestOk && report !== null && report.total > 0);
 }
 
-if (built && browser) {
-  // Before the tests: e2e/storybook runs every story of the built Storybook, what designers open.
-  announce('building Storybook');
-  step('storybook build', pnpm('run', 'build-storybook'));
+/**
+ * Runs `vitest run <args>` on this Node and adds its tests to the totals, as one step named `name`
+ * (failed when vitest crashes without a failed test to show, or runs no test).
+ */
+function runVitest(name, args) {
   const out = join(root, '.vitest-results.json');
   rmSync(out, { force: true });
-  announce('running the tests (node and Chromium)');
+  announce(name);
   const vitestOk = pnpm(
     'exec',
     'vitest',
     'run',
+    ...args,
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${out}`,
   );
   const report = countVitestReport(out);
-  if (report?.total === 0) step('at least one test ran', false);
+  if (!report) console.error(`✗ ${name}: vitest wrote no report`);
+  else if (report.total === 0) console.error(`✗ ${name}: no test ran`);
   // vitest failing without a failed test to show for it (a crash, an unhandled error) still fails.
-  if (!vitestOk && (report?.failed ?? 0) === 0) step('vitest exited cleanly', false);
-  // The run above is on the Node running this script (20, the oldest supported); providers deploy
-  // on 22 and 24, so the host's integration tests run there too, and one example site (Vite, from
-  // the packed packages: its build and its browser round trip; the installation is reused).
-  for (const version of ['22', '24']) {
-    runOnNode(
-      version,
-      [...HOST_TESTS_ON_OTHER_NODES, EXAMPLE_ON_OTHER_NODES],
-      `host and example tests on Node ${version}`,
-    );
+  return step(name, report !== null && report.total > 0 && (vitestOk || report.failed > 0));
+}
+
+/** The summary: failures again (CI's log tail shows them), each step's duration, the last line. */
+function finish() {
+  const stepsFailed = checks.filter((c) => !c.ok).length;
+  for (const f of failures) console.log(`✗ ${f}`);
+  console.log('\nsteps:');
+  for (const c of checks) {
+    console.log(`  ${c.ok ? 'ok    ' : 'FAILED'} ${c.seconds.toFixed(0).padStart(5)} s  ${c.name}`);
   }
+  console.log(`  total  ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
+  console.log(`${passed + checks.length - stepsFailed} passed, ${failed + stepsFailed} failed`);
+  process.exit(failed + stepsFailed === 0 ? 0 : 1);
+}
+
+if (built && browser) {
+  // Before the tests: e2e/storybook opens the built Storybook, what designers open.
+  announce('building Storybook');
+  step('storybook build', pnpm('run', 'build-storybook'));
+  // Every project at once on two workers: unit, host (both stores where the store is the point),
+  // e2e (built output in Chromium) and storybook (every story once, in Chromium).
+  runVitest('tests on Node 20 (unit, host, e2e, storybook)', []);
+  // The run above is on the Node running this script (20, the oldest supported); providers deploy
+  // on 22 and 24, so what can differ by Node runs there too (ON_OTHER_NODES).
+  for (const version of ['22', '24']) runOnNode(version, ON_OTHER_NODES, `Node matrix on Node ${version}`);
 } else {
   const missing = [!built && 'a build', !browser && 'Chromium'].filter(Boolean).join(' and ');
   announce(`skipping the tests and the Storybook build (they need ${missing})`);
 }
-const stepsFailed = checks.filter((c) => !c.ok).length;
-// Repeated at the end, where CI's log tail shows them.
-for (const f of failures) console.log(`✗ ${f}`);
-console.log('\nchecks:', checks.map((c) => `${c.ok ? 'ok' : 'FAILED'} ${c.name}`).join(', '));
-console.log(`${passed + checks.length - stepsFailed} passed, ${failed + stepsFailed} failed`);
-process.exit(failed + stepsFailed === 0 ? 0 : 1);
+finish();

@@ -1,10 +1,6 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { join } from 'node:path';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/index.js';
@@ -13,8 +9,6 @@ import { MIGRATIONS } from '../store/migrations/index.js';
 import { testIo } from '../test-support/cli-io.js';
 import { main } from './main.js';
 import { type RunningHost, startHost } from './start.js';
-
-const packageDir = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('client-portal-host CLI', () => {
   let dataDir: string;
@@ -317,59 +311,5 @@ describe('client-portal-host CLI', () => {
     await stopping;
     expect(running.server.listening).toBe(false);
   });
-
-  describe('built dist/cli.js', () => {
-    const outDir = join(packageDir, 'node_modules', '.cache', `cli-test-${process.pid}`);
-    beforeAll(async () => {
-      const tsc = resolve(packageDir, '../../node_modules/.bin/tsc');
-      // Type errors elsewhere must not stop this test: tsc still emits, and the CLI is what is tested.
-      await promisify(execFile)(
-        tsc,
-        ['-p', 'tsconfig.build.json', '--outDir', outDir, '--sourceMap', 'false'],
-        {
-          cwd: packageDir,
-        },
-      ).catch((error: { stdout?: string }) => {
-        if (!/error TS/.test(error.stdout ?? '')) throw error;
-      });
-    }, 60_000);
-    afterAll(async () => {
-      await rm(outDir, { recursive: true, force: true });
-    });
-
-    it('starts with PORT and DATA_DIR, and exits 0 after SIGTERM once in-flight work is done', async () => {
-      const child: ChildProcess = spawn(process.execPath, [join(outDir, 'cli.js'), 'start'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout?.on('data', (chunk) => {
-        output += String(chunk);
-      });
-      child.stderr?.on('data', (chunk) => {
-        output += String(chunk);
-      });
-      const exited = once(child, 'exit');
-      try {
-        const url = await new Promise<string>((resolveUrl, reject) => {
-          const timer = setTimeout(() => reject(new Error(`no start-up line in:\n${output}`)), 30_000);
-          child.stdout?.on('data', () => {
-            const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-            if (match?.[1]) {
-              clearTimeout(timer);
-              resolveUrl(match[1]);
-            }
-          });
-        });
-        expect((await fetch(`${url}/healthz`)).status).toBe(200);
-        child.kill('SIGTERM');
-        const [code] = await exited;
-        expect(code, output).toBe(0);
-        expect(output).toContain('SIGTERM received: finishing in-flight requests, then stopping.');
-        expect(output).toContain('Stopped.');
-      } finally {
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
-    }, 60_000);
-  });
+  // The built dist/cli.js (start, SIGTERM drain) is node-matrix.test.ts's subject, on every Node.
 });
