@@ -7,10 +7,11 @@ import { configure } from 'storybook/test';
 import '@client-portal/ui/fonts.css';
 
 // A story's play function waits for what the mock API's answer renders (findBy…, waitFor) up to
-// 10 s, not testing-library's 1 s: on a loaded machine (CI's two cores running the node tests
-// beside the stories) a lazily loaded page and its data can take longer than a second to appear,
-// and a story then failed for the machine's speed rather than for what it shows.
-configure({ asyncUtilTimeout: 10_000 });
+// 20 s, one timeout for every story instead of testing-library's 1 s or a guess per file: long
+// enough for the session's retries (ky once, TanStack Query twice with 1 s and 2 s back-off), and
+// for a lazily loaded page that Vite transforms on first request while CI's two cores run the node
+// tests beside the stories. A waiting story that passes takes no longer for it.
+configure({ asyncUtilTimeout: 20_000 });
 
 /**
  * Every story renders inside the kit's ThemeRoot, or (parameters.bare) as a whole <ClientPortal>

@@ -9,6 +9,7 @@ import { expect } from 'vitest';
 import { COMPARED_PROPERTIES } from '../../packages/ui/src/embedding/hostileCss';
 import { ACME, collectPageErrors, DEMO_PASSWORD, stayOffline } from '../portal/support';
 import { gzipBytes } from './harness';
+import { placedMenu } from '../support/browser';
 
 const HOSTILE_CSS = readFileSync(join(import.meta.dirname, '..', 'portal', 'pages', 'hostile.css'), 'utf8');
 /** Adds the hostile stylesheet to every document, before the site's own scripts run. */
@@ -163,9 +164,9 @@ export async function portalRoundTrip(browser: Browser, site: string): Promise<P
 
     // Sign out: the portal's sign-in page, on the way back to the portal's start.
     await page.getByRole('button', { name: 'Display settings' }).filter({ visible: true }).first().click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await (await placedMenu(page)).getByRole('menuitem', { name: 'Sign out' }).click();
     // The address itself, polled: waitForURL waits for a 'load' that a client-side navigation
-    // does not always give (it timed out once with the sign-in page already shown).
+    // does not give.
     await expect.poll(() => new URL(page.url()).pathname, { timeout: 30_000 }).toBe('/portal/auth/signin');
     expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal');
     await heading(page, 'Sign in to your portal');

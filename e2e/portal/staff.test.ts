@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, placedMenu } from '../support/browser';
 import {
   blankOffsitePictures,
   collectPageErrors,
@@ -198,7 +198,7 @@ describe('provider staff', () => {
       .filter({ visible: true })
       .first()
       .click();
-    await dark.page.getByRole('menuitem', { name: 'Dark' }).click();
+    await (await placedMenu(dark.page)).getByRole('menuitem', { name: 'Dark' }).click();
     await dark.page.keyboard.press('Escape');
     await companyButton(dark.page, ACME.id).waitFor();
     await dark.page.screenshot({ path: join(screenshotsDir(), 'staff-picker-1440-dark.png') });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { launchChromium, placedMenu } from '../support/browser';
 import { packagesDir } from '../support/built';
 import {
   ACME,
@@ -185,7 +185,7 @@ describe('a portal served under PORTAL_BASE_PATH', () => {
     await heading(page, 'Projects');
 
     await page.getByRole('button', { name: 'Display settings' }).filter({ visible: true }).first().click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await (await placedMenu(page)).getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/portal/auth/signin');
     expect(pathOf(page)).toBe('/portal/auth/signin?returnTo=%2Fportal');
     await heading(page, 'Sign in to your portal');

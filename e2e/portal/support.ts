@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import {
   createPortalHost,
   DEMO_PASSWORD,
@@ -71,6 +72,10 @@ export async function startE2eHost(options: E2eHostOptions = {}): Promise<E2eHos
   const server: Server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // A copy of the run's seeded data directory (e2e/support/global-setup.ts): the host finds the demo
+  // data in place and only checks that the store is migrated.
+  const seeded = inject('e2eSeededDataDir');
+  if (!options.shareStoreOf && seeded) cpSync(seeded, join(work, 'data'), { recursive: true });
   const config = loadConfig({
     DATA_DIR: join(work, 'data'),
     PUBLIC_ORIGIN: url,

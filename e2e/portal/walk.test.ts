@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The catalogues the built portal was made from (its strings, not copies of them).
 import { ar } from '../../packages/portal/src/i18n/messages.ar';
 import { en, type Messages } from '../../packages/portal/src/i18n/messages.en';
-import { launchChromium } from '../support/browser';
+import { launchChromium, placedMenu } from '../support/browser';
 import {
   ACME,
   blankOffsitePictures,
@@ -167,9 +167,9 @@ async function expectNoHorizontalScroll(page: Page, where: string) {
 async function settingsMenu(tab: Tab, item: string) {
   const { page, t } = tab;
   await page.getByRole('button', { name: t['frame.settings'] }).filter({ visible: true }).first().click();
-  // The item of the menu that is open; the choice has been taken once that menu has closed. (The
-  // browser prefers reduced motion: the menu opens and closes without animating.)
-  const open = page.locator('[role="menu"][data-state="open"]');
+  // The item of the menu that is open, once placed; the choice has been taken once that menu has
+  // closed. (The browser prefers reduced motion: the menu opens and closes without animating.)
+  const open = await placedMenu(page);
   await open.getByRole('menuitem', { name: item }).click();
   await open.waitFor({ state: 'detached' });
 }

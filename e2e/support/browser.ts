@@ -1,5 +1,5 @@
 import { chromium } from 'playwright-core';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -24,4 +24,21 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = (options) => newContext({ reducedMotion: 'reduce', ...options });
   browser.newPage = (options) => newPage({ reducedMotion: 'reduce', ...options });
   return browser;
+}
+
+/**
+ * The menu that is open, once it stands where it stays: Ark parks a menu's positioner at
+ * translate3d(0, -100vh, 0) until it has been placed beside its trigger, and a click aimed at an
+ * item before that lands where the item was (a lost click). Choose items through this.
+ */
+export async function placedMenu(page: Page): Promise<Locator> {
+  const menu = page.locator('[role="menu"][data-state="open"]');
+  await menu.waitFor();
+  await page.waitForFunction(() => {
+    const positioner = document
+      .querySelector('[role="menu"][data-state="open"]')
+      ?.closest<HTMLElement>('[data-part="positioner"]');
+    return positioner !== null && positioner !== undefined && !positioner.style.transform.includes('-100vh');
+  });
+  return menu;
 }

@@ -10,7 +10,7 @@ import {
   sessionUntilSignOut,
   switchableRoute,
 } from './stories-support/handlers.js';
-import { clearPortalStorage, portalRoot, portalRoots, SLOW } from './stories-support/portal-dom.js';
+import { clearPortalStorage, portalRoot, portalRoots } from './stories-support/portal-dom.js';
 
 /**
  * The whole portal as a host embeds it: memory routing (the Storybook address never changes) and
@@ -37,7 +37,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const pageHeading = (canvasElement: HTMLElement, name: string) =>
-  within(canvasElement).findByRole('heading', { level: 1, name }, SLOW);
+  within(canvasElement).findByRole('heading', { level: 1, name });
 
 const signedInLog = requestLog(['session', 'profile']);
 
@@ -79,7 +79,7 @@ export const SignedOut: Story = {
   beforeEach: () => signedOutLog.reset(),
   play: async ({ canvas, args }) => {
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
+      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }),
     ).toBeVisible();
     // The portal's own sign-in page, inside the portal, with the way back.
     await expect(args.onNavigate).toHaveBeenLastCalledWith(
@@ -149,7 +149,7 @@ export const Offline: Story = {
   parameters: { msw: { handlers: [offlineSession.handler, ...scenario('signedIn')] } },
   beforeEach: () => offlineSession.reset(),
   play: async ({ canvas, args }) => {
-    const heading = await canvas.findByRole('heading', { name: 'You appear to be offline' }, SLOW);
+    const heading = await canvas.findByRole('heading', { name: 'You appear to be offline' });
     const alert = canvas.getByRole('alert');
     await expect(alert).toContainElement(heading);
     await expect(alert).toHaveTextContent(
@@ -188,7 +188,7 @@ export const ServerError: Story = {
   parameters: { msw: { handlers: [failingSession.handler, ...scenario('signedIn')] } },
   beforeEach: () => failingSession.reset(),
   play: async ({ canvas, args }) => {
-    const heading = await canvas.findByRole('heading', { name: 'Something went wrong' }, SLOW);
+    const heading = await canvas.findByRole('heading', { name: 'Something went wrong' });
     await expect(canvas.getByRole('alert')).toContainElement(heading);
     await expect(canvas.queryByText('You appear to be offline')).not.toBeInTheDocument();
     await expect(args.onError).toHaveBeenCalledWith(expect.anything(), 'query:session');
@@ -207,7 +207,7 @@ export const ServerErrorRetryTest: Story = {
     // Still failing: retry asks again and the message stays (busy while it asks).
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(failingSession.calls).toBeGreaterThan(before));
-    await waitFor(() => expect(args.onError).toHaveBeenCalledTimes(2), SLOW);
+    await waitFor(() => expect(args.onError).toHaveBeenCalledTimes(2));
     await expect(canvas.getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).not.toHaveAttribute('aria-busy');
     await expect(args.onSignInRequired).not.toHaveBeenCalled();
@@ -239,9 +239,7 @@ export const German: Story = {
     const root = portalRoot(canvasElement);
     await expect(root).toHaveAttribute('lang', 'de');
     await expect(root).toHaveAttribute('dir', 'ltr');
-    await expect(
-      await within(root).findByRole('heading', { name: 'Lieferleistung (DORA)' }, SLOW),
-    ).toBeVisible();
+    await expect(await within(root).findByRole('heading', { name: 'Lieferleistung (DORA)' })).toBeVisible();
   },
 };
 
@@ -250,9 +248,7 @@ export const GermanOffline: Story = {
   args: { locale: 'de' },
   parameters: { msw: { handlers: handlers({ session: 'networkError' }) } },
   play: async ({ canvas }) => {
-    await expect(
-      await canvas.findByRole('heading', { name: 'Sie scheinen offline zu sein' }, SLOW),
-    ).toBeVisible();
+    await expect(await canvas.findByRole('heading', { name: 'Sie scheinen offline zu sein' })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Erneut versuchen' })).toBeVisible();
   },
 };
@@ -393,10 +389,10 @@ export const TwoPortals: Story = {
   play: async ({ canvasElement }) => {
     const page = within(canvasElement);
     await expect(
-      await page.findByRole('form', { name: 'Support portal: Sign in to your portal' }, SLOW),
+      await page.findByRole('form', { name: 'Support portal: Sign in to your portal' }),
     ).toBeVisible();
     await expect(
-      await page.findByRole('form', { name: 'Delivery portal: Sign in to your portal' }, SLOW),
+      await page.findByRole('form', { name: 'Delivery portal: Sign in to your portal' }),
     ).toBeVisible();
   },
 };
@@ -416,9 +412,7 @@ export const TwoPortalsTest: Story = {
     if (!rootA || !rootB) throw new Error('Expected two portal roots');
     const a = within(rootA);
     const b = within(rootB);
-    await expect(
-      await b.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
-    ).toBeVisible();
+    await expect(await b.findByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
     await expect(a.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
     // Separate caches: each portal asked for the session itself.
     await waitFor(() => expect(sessionCalls.calls).toBe(2));
@@ -431,7 +425,7 @@ export const TwoPortalsTest: Story = {
     await userEvent.type(a.getByLabelText('Password'), 'portal-demo');
     await userEvent.click(a.getByRole('button', { name: 'Sign in' }));
 
-    await expect(await a.findByRole('heading', { level: 1, name: 'Projects' }, SLOW)).toBeVisible();
+    await expect(await a.findByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
     await expect(navigateA).toHaveBeenLastCalledWith('/services/projects');
     // B did not move: still its own sign-in page, on the way back to its dashboard.
     await expect(b.getByRole('heading', { level: 1, name: 'Sign in to your portal' })).toBeVisible();
@@ -487,9 +481,7 @@ export const TwoPortalsDefaultStorage: Story = {
   play: async ({ canvasElement }) => {
     const [rootA, rootB] = portalRoots(canvasElement);
     if (!rootA || !rootB) throw new Error('Expected two portal roots');
-    await expect(
-      await within(rootA).findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW),
-    ).toBeVisible();
+    await expect(await within(rootA).findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     await waitFor(() => expect(rootB).toHaveAttribute('data-color-mode', 'dark'));
     await expect(rootA).toHaveAttribute('data-color-mode', 'light');
     await expect(localStorage.getItem('client-portal:color-mode')).toBeNull();
@@ -506,7 +498,7 @@ export const ShadowIsolation: Story = {
     const host = canvasElement.querySelector<HTMLElement>('[data-client-portal-host]');
     await waitFor(() => expect(host?.shadowRoot?.querySelector('[data-color-mode]')).toBeTruthy());
     const shadow = within(host?.shadowRoot as unknown as HTMLElement);
-    await expect(await shadow.findByRole('heading', { level: 1, name: 'Dashboard' }, SLOW)).toBeVisible();
+    await expect(await shadow.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     // Nothing of the portal is in the page's own DOM: page rules cannot select it.
     await expect(canvasElement.querySelector('[data-color-mode]')).toBeNull();
     await expect(args.onReady).toHaveBeenCalledTimes(1);
@@ -580,7 +572,7 @@ export const SignInRoundTripTest: Story = {
   parameters: { msw: { handlers: [...signInFlow.handlers, ...scenario('signedIn')] } },
   beforeEach: () => signInFlow.reset(),
   play: async ({ canvas, canvasElement, args }) => {
-    const email = await canvas.findByLabelText('Email', {}, SLOW);
+    const email = await canvas.findByLabelText('Email');
     await expect(args.onNavigate).toHaveBeenLastCalledWith('/auth/signin?returnTo=%2Fservices%2Fai-agents');
     await userEvent.type(email, 'maya.okafor@northwind.example');
     await userEvent.type(canvas.getByLabelText('Password'), 'portal-demo{Enter}');
@@ -617,7 +609,7 @@ export const SignOutTest: Story = {
     await waitFor(() => expect(args.onSignOut).toHaveBeenCalledTimes(1));
     await expect(signOutFlow.signedOut).toBe(true);
     await expect(
-      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }, SLOW),
+      await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }),
     ).toBeVisible();
     await expect(args.onNavigate).toHaveBeenLastCalledWith('/auth/signin?returnTo=%2F');
     await expect(args.onSignInRequired).not.toHaveBeenCalled();

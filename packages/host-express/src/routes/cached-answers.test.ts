@@ -1,20 +1,14 @@
 import { type Kysely, sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_FIXTURES } from '../store/demo/index.js';
 import { COVERED_TABLES, READ_VERSION_TABLES } from '../http/read-versions.js';
 import { type CachedRequest, ResponseCache } from '../http/response-cache.js';
-import { PG_TYPES, storeFromPgliteThread, storeFromPool } from '../store/open-store.js';
+import { storeFromPgliteThread } from '../store/open-store.js';
 import type { Database } from '../store/schema.js';
 import { ANALYTICS_ROUTES } from '../test-support/analytics-routes.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { TEST_NOW } from '../test-support/host.js';
-import {
-  pgliteTestThread,
-  postgresTestStore,
-  type TestStoreKind,
-  featureStores,
-} from '../test-support/stores.js';
+import { pgliteTestThread, type TestStoreKind, featureStores } from '../test-support/stores.js';
 
 // The read routes answer through the response cache (http/response-cache.ts). What a user must
 // never notice: a write to the data shows at the next request, whoever wrote it; one company never
@@ -249,45 +243,16 @@ describe.each(featureStores)(
 // http/read-versions.ts), or a write to an uncovered table would go unseen. The statements each
 // route sends to the store when it computes are captured, and every table they name must be
 // covered; a table covered only per project or per day must be read by an answer that names its
-// project and days (CachedRequest.project).
-const postgresUrl = process.env.DATABASE_URL_TEST || process.env.DATABASE_URL;
+// project and days (CachedRequest.project). The statements are the same on both stores: recorded on
+// the embedded one.
 const captured: string[] = [];
-
-/** A PostgreSQL test store whose statements are recorded in `captured`. */
-function recordingPostgres(url: string): TestStoreKind {
-  return {
-    name: 'PostgreSQL',
-    kind: 'postgres',
-    async open() {
-      const base = await postgresTestStore(url).open();
-      const pool = new pg.Pool({ connectionString: base.url ?? undefined, max: 4, types: PG_TYPES });
-      pool.on('connect', (client) => {
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        (client as { query: unknown }).query = (...args: unknown[]) => {
-          const [first] = args;
-          captured.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? ''));
-          return query(...args);
-        };
-      });
-      const store = storeFromPool(pool);
-      return {
-        ...store,
-        url: base.url,
-        close: async () => {
-          await store.close();
-          await base.close();
-        },
-      };
-    },
-  };
-}
 
 /** An embedded test store whose statements are recorded in `captured`. */
 const recordingPglite: TestStoreKind = {
   name: 'PGlite',
   kind: 'pglite',
-  async open() {
-    const thread = await pgliteTestThread();
+  async open(options) {
+    const thread = await pgliteTestThread(options);
     const query = thread.query.bind(thread);
     thread.query = ((text: string, ...rest: unknown[]) => {
       captured.push(text);
@@ -297,9 +262,7 @@ const recordingPglite: TestStoreKind = {
   },
 };
 
-const recordingStores = [recordingPglite, ...(postgresUrl ? [recordingPostgres(postgresUrl)] : [])];
-
-describe.each(recordingStores)('the tables cached routes read on $name', (kind) => {
+describe.each([recordingPglite])('the tables cached routes read on $name', (kind) => {
   const demo = useDemoHost(kind);
   const requests: CachedRequest[] = [];
   let spy: ReturnType<typeof vi.spyOn> | undefined;

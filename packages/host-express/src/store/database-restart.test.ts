@@ -6,8 +6,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPortalHost, type PortalHost } from '../app.js';
-import { DEMO_PASSWORD, seedDemo } from '../store/demo/index.js';
-import { hashPassword } from '../store/passwords.js';
+import { DEMO_PASSWORD } from '../store/demo/index.js';
 import { ACME_USER, DEMO_ORIGIN, SAME_ORIGIN_HEADERS } from '../test-support/demo-host.js';
 import { TEST_NOW, testConfig } from '../test-support/host.js';
 import { postgresTestStore, type TestStore } from '../test-support/stores.js';
@@ -86,12 +85,7 @@ describe.runIf(adminUrl)('PostgreSQL restarted under load', () => {
   let cookie: string;
 
   beforeAll(async () => {
-    database = await postgresTestStore(adminUrl as string).open();
-    await seedDemo(database.db, {
-      now: TEST_NOW,
-      filesDir: '/nonexistent/files',
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    });
+    database = await postgresTestStore(adminUrl as string).open({ seeded: {} });
     const url = new URL(database.url as string);
     proxy = await startTcpProxy({ host: url.hostname, port: Number(url.port || 5432) });
     url.hostname = '127.0.0.1';

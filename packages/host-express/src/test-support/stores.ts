@@ -18,9 +18,9 @@ export interface TestStore extends Store {
 export interface OpenTestStoreOptions {
   /**
    * Start from the demo data set as `useDemoHost` seeds it (clock TEST_NOW), not from an empty
-   * store; its documents are copied into `filesDir`.
+   * store; its documents are copied into `filesDir` when one is given.
    */
-  seeded?: { filesDir: string };
+  seeded?: { filesDir?: string };
 }
 
 export interface TestStoreKind {
@@ -136,7 +136,9 @@ function pgliteTemplate(seeded: boolean) {
       const thread = await PgliteThread.open({ dataDir: null, loadDataDir: base, statementTimeoutMs: 0 });
       try {
         const db = storeFromPgliteThread(thread).db;
-        const filesDir = seeded ? await seedTemplate(db, key) : (await prepare(db, null), null);
+        let filesDir: string | null = null;
+        if (seeded) filesDir = await seedTemplate(db, key);
+        else await prepare(db, null);
         const dump = await (await thread.dumpDataDir('gzip')).arrayBuffer();
         await writeAtomically(file, Buffer.from(dump));
         return { dump, files: filesDir };
@@ -150,7 +152,7 @@ function pgliteTemplate(seeded: boolean) {
 }
 
 async function copyFiles(from: string | null, options: OpenTestStoreOptions) {
-  if (options.seeded && from) await cp(from, options.seeded.filesDir, { recursive: true });
+  if (options.seeded?.filesDir && from) await cp(from, options.seeded.filesDir, { recursive: true });
 }
 
 /**
@@ -161,21 +163,18 @@ export const pgliteTestStore: TestStoreKind = {
   name: 'PGlite',
   kind: 'pglite',
   async open(options = {}) {
-    const template = await pgliteTemplate(Boolean(options.seeded));
-    await copyFiles(template.files, options);
-    const thread = await PgliteThread.open({
-      dataDir: null,
-      loadDataDir: template.dump,
-      statementTimeoutMs: 0,
-    });
-    return { ...storeFromPgliteThread(thread), url: null };
+    return { ...storeFromPgliteThread(await pgliteTestThread(options)), url: null };
   },
 };
 
-/** The thread of an in-memory embedded store loaded from the migrated template (to dump it, say). */
-export async function pgliteTestThread(): Promise<PgliteThread> {
-  const { dump } = await pgliteTemplate(false);
-  return PgliteThread.open({ dataDir: null, loadDataDir: dump, statementTimeoutMs: 0 });
+/**
+ * The thread of an in-memory embedded store loaded from the migrated (or seeded) template, for a
+ * test that works on the thread itself (to dump it, or record its statements).
+ */
+export async function pgliteTestThread(options: OpenTestStoreOptions = {}): Promise<PgliteThread> {
+  const template = await pgliteTemplate(Boolean(options.seeded));
+  await copyFiles(template.files, options);
+  return PgliteThread.open({ dataDir: null, loadDataDir: template.dump, statementTimeoutMs: 0 });
 }
 
 /**

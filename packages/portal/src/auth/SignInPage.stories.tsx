@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { ClientPortal } from '../ClientPortal.js';
 import { countRequests, failingRoute, sessionAfterSignIn } from '../stories-support/handlers.js';
-import { clearPortalStorage, portalRoot, SLOW } from '../stories-support/portal-dom.js';
+import { clearPortalStorage, portalRoot } from '../stories-support/portal-dom.js';
 
 /**
  * /auth/signin, rendered by the portal itself (no frame), as a host shows it after the guard sent
@@ -75,7 +75,7 @@ export const KeyboardSignInTest: Story = {
     await userEvent.keyboard(PASSWORD);
     await userEvent.keyboard('{Enter}');
 
-    const projects = await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }, SLOW);
+    const projects = await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' });
     await expect(projects).toBeVisible();
     await expect(args.onNavigate).toHaveBeenLastCalledWith('/services/projects');
     // Memory routing: the host page's address never changed.
@@ -112,7 +112,7 @@ export const AlreadySignedIn: Story = {
   parameters: { msw: { handlers: handlers() } },
   play: async ({ canvasElement, args }) => {
     await expect(
-      await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }, SLOW),
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }),
     ).toBeVisible();
     await expect(args.onNavigate).toHaveBeenLastCalledWith('/services/projects');
     await expect(within(canvasElement).queryByRole('form')).not.toBeInTheDocument();
@@ -176,7 +176,7 @@ export const BusyTest: Story = {
     await userEvent.type(canvas.getByLabelText('Password'), '{Enter}');
 
     await expect(
-      await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }, SLOW),
+      await within(canvasElement).findByRole('heading', { level: 1, name: 'Projects' }),
     ).toBeVisible();
     await expect(signInCalls.calls).toBe(1);
   },
@@ -337,6 +337,6 @@ export const DemoAccountSignInTest: Story = {
     const submit = within(form).getByRole('button', { name: 'Sign in' });
     await expect(submit).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(args.onNavigate).toHaveBeenCalled(), SLOW);
+    await waitFor(() => expect(args.onNavigate).toHaveBeenCalled());
   },
 };

@@ -90,7 +90,7 @@ export const portalArgs = (story: string, overrides: Partial<ClientPortalProps> 
 /** Waits until the frame is on screen (the session resolved) and the page heading is shown. */
 export async function frameReady(canvasElement: HTMLElement, heading = 'Dashboard') {
   const canvas = within(canvasElement);
-  const main = await canvas.findByRole('main', {}, { timeout: 5000 });
+  const main = await canvas.findByRole('main');
   await within(main).findByRole('heading', { level: 1, name: heading });
   return { canvas, main };
 }

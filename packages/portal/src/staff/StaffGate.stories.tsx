@@ -27,8 +27,6 @@ const meta: Meta<ClientPortalProps> = {
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
-const LOAD = { timeout: 5000 };
-
 /** A story's own mock host (its state is reset before each run). */
 function backendStory(
   story: string,
@@ -47,8 +45,8 @@ function backendStory(
 }
 
 async function pickerReady(canvasElement: HTMLElement, heading = 'Choose a company') {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return { main, page: within(main) };
 }
 
@@ -56,7 +54,7 @@ const companyButtons = (main: HTMLElement) =>
   [...main.querySelectorAll<HTMLButtonElement>('button[data-company-id]')].map((b) => b.dataset.companyId);
 
 async function listed(main: HTMLElement, count: number) {
-  await waitFor(() => expect(companyButtons(main)).toHaveLength(count), LOAD);
+  await waitFor(() => expect(companyButtons(main)).toHaveLength(count));
 }
 
 /** Nothing in the page is wider than the page: no sideways scrolling. */
@@ -97,7 +95,7 @@ export const PickerEmpty: Story = {
   ...empty.story,
   play: async ({ canvasElement }) => {
     const { page } = await pickerReady(canvasElement);
-    await expect(await page.findByRole('heading', { name: 'No companies yet' }, LOAD)).toBeVisible();
+    await expect(await page.findByRole('heading', { name: 'No companies yet' })).toBeVisible();
   },
 };
 
@@ -108,7 +106,7 @@ export const PickerError: Story = {
   play: async ({ canvasElement }) => {
     const { page } = await pickerReady(canvasElement);
     await expect(
-      await page.findByRole('heading', { name: 'The companies could not be loaded' }, LOAD),
+      await page.findByRole('heading', { name: 'The companies could not be loaded' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(failing.backend.state.forbidden).toEqual([]);
@@ -192,12 +190,12 @@ export const ActingFor: Story = {
   ...acting.story,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
+    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` });
     await expect(within(bar).getByRole('button', { name: 'Switch company' })).toBeVisible();
     await expect(within(bar).getByRole('button', { name: 'Stop acting' })).toBeVisible();
     const main = await canvas.findByRole('main');
-    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' }, LOAD);
-    await within(main).findByRole('table', { name: 'Active subscriptions' }, LOAD);
+    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' });
+    await within(main).findByRole('table', { name: 'Active subscriptions' });
     await expect(acting.backend.state.forbidden).toEqual([]);
   },
 };
@@ -211,10 +209,10 @@ export const ActingForSmallScreen: Story = {
   beforeEach: () => actingSmall.reset(),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const bar = await canvas.findByRole('region', { name: `Acting for ${LONG_COMPANY.name}` }, LOAD);
+    const bar = await canvas.findByRole('region', { name: `Acting for ${LONG_COMPANY.name}` });
     await expect(within(bar).getByRole('button', { name: 'Stop acting' })).toBeVisible();
     const main = await canvas.findByRole('main');
-    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' }, LOAD);
+    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' });
     await expectNoOverflow(main);
   },
 };
@@ -224,7 +222,7 @@ const actingDark = backendStory('acting-dark', { actingFor: GLOBEX }, { colorSch
 export const ActingForDark: Story = {
   ...actingDark.story,
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole('region', { name: `Acting for ${GLOBEX.name}` }, LOAD);
+    await within(canvasElement).findByRole('region', { name: `Acting for ${GLOBEX.name}` });
   },
 };
 
@@ -233,11 +231,7 @@ const actingRtl = backendStory('acting-rtl', { actingFor: GLOBEX }, { locale: 'a
 export const ActingForRightToLeft: Story = {
   ...actingRtl.story,
   play: async ({ canvasElement }) => {
-    const bar = await within(canvasElement).findByRole(
-      'region',
-      { name: `تعمل نيابةً عن ${GLOBEX.name}` },
-      LOAD,
-    );
+    const bar = await within(canvasElement).findByRole('region', { name: `تعمل نيابةً عن ${GLOBEX.name}` });
     await expect(within(bar).getByRole('button', { name: 'تبديل الشركة' })).toBeVisible();
   },
 };
@@ -260,9 +254,9 @@ export const ChooseSwitchStopTest: Story = {
     // Search, then Enter picks the one match.
     const search = page.getByRole('searchbox', { name: 'Search companies' });
     await userEvent.type(search, 'northw{Enter}');
-    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
+    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` });
     await waitFor(() => expect(bar).toHaveFocus());
-    await within(main).findByRole('table', { name: 'Active subscriptions' }, LOAD);
+    await within(main).findByRole('table', { name: 'Active subscriptions' });
     await expect(flow.backend.state.actAs).toEqual([NORTHWIND.id]);
 
     // Switch: the picker, with the current company marked; arrows move through the list.
@@ -278,8 +272,8 @@ export const ChooseSwitchStopTest: Story = {
     await userEvent.keyboard('{ArrowDown}');
     await expect(document.activeElement?.getAttribute('data-company-id')).toBe(GLOBEX.id);
     await userEvent.keyboard('{Enter}');
-    const globex = await canvas.findByRole('region', { name: `Acting for ${GLOBEX.name}` }, LOAD);
-    await within(main).findByRole('table', { name: 'Active subscriptions' }, LOAD);
+    const globex = await canvas.findByRole('region', { name: `Acting for ${GLOBEX.name}` });
+    await within(main).findByRole('table', { name: 'Active subscriptions' });
     await expect(canvas.queryByRole('region', { name: `Acting for ${NORTHWIND.name}` })).toBeNull();
 
     // Stop: back to the picker, without the bar.
@@ -298,12 +292,12 @@ export const SwitchAndGoBackTest: Story = {
   tags: interaction,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
+    const bar = await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` });
     await userEvent.click(within(bar).getByRole('button', { name: 'Switch company' }));
     const { page } = await pickerReady(canvasElement);
     await userEvent.click(page.getByRole('button', { name: `Back to ${NORTHWIND.name}` }));
     const main = await canvas.findByRole('main');
-    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' }, LOAD);
+    await within(main).findByRole('heading', { level: 1, name: 'Dashboard' });
     await waitFor(() => expect(bar).toHaveFocus());
     await expect(cancel.backend.state.actAs).toEqual([]);
   },
@@ -323,14 +317,14 @@ export const SwitchedInAnotherTabTest: Story = {
   tags: interaction,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
+    await canvas.findByRole('region', { name: `Acting for ${NORTHWIND.name}` });
     const main = await canvas.findByRole('main');
-    await within(main).findByText(NORTHWIND.name, { selector: 'p' }, LOAD);
+    await within(main).findByText(NORTHWIND.name, { selector: 'p' });
     otherTab.backend.state.companyId = GLOBEX.id;
     window.dispatchEvent(new Event('visibilitychange'));
     window.dispatchEvent(new Event('focus'));
-    await canvas.findByRole('region', { name: `Acting for ${GLOBEX.name}` }, LOAD);
-    await within(main).findByText(GLOBEX.name, { selector: 'p' }, LOAD);
+    await canvas.findByRole('region', { name: `Acting for ${GLOBEX.name}` });
+    await within(main).findByText(GLOBEX.name, { selector: 'p' });
     await expect(within(main).queryByText(NORTHWIND.name)).toBeNull();
     await expect(otherTab.backend.state.forbidden).toEqual([]);
   },

@@ -1,8 +1,5 @@
 /** DOM helpers for whole-portal stories (they rely on the portal root only, never on the frame). */
 
-/** Long enough for the session's retries (ky once, TanStack Query twice with 1 s and 2 s back-off). */
-export const SLOW = { timeout: 10_000 } as const;
-
 /** The portal roots in the story, outermost first (a <ClientPortal> root carries `data-color-mode`). */
 export function portalRoots(canvasElement: HTMLElement): HTMLElement[] {
   return [...canvasElement.querySelectorAll<HTMLElement>('[data-color-mode]')].filter(

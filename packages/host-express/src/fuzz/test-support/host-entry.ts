@@ -1,10 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { startHost } from '../../cli/start.js';
 import { createLogger } from '../../http/logging.js';
-import { DEMO_PASSWORD, seedDemo } from '../../store/demo/index.js';
 import { createPool, type Store, storeFromPgliteThread, storeFromPool } from '../../store/open-store.js';
 import { PgliteThread } from '../../store/pglite-thread.js';
-import { hashPassword } from '../../store/passwords.js';
 import { DEMO_ORIGIN } from '../../test-support/demo-host.js';
 import { TEST_NOW, testConfig } from '../../test-support/host.js';
 import { pgliteTestThread, testStores } from '../../test-support/stores.js';
@@ -73,17 +71,14 @@ async function openFirstStore(
 ): Promise<{ store: Store & { url: string | null }; dump: ArrayBuffer | null }> {
   const kind = testStores.find((k) => k.name === data.storeName);
   if (!kind) throw new Error(`no test store named ${data.storeName}`);
-  // PGlite's thread is kept, to dump the seeded data for replacement hosts.
-  const opened = kind.kind === 'pglite' ? await pgliteTestThread() : undefined;
+  // The store starts from the seeded template (the demo data as every demo host has it). PGlite's
+  // thread is kept, to dump the seeded data for replacement hosts.
+  const seeded = { seeded: { filesDir: data.filesDir } };
+  const opened = kind.kind === 'pglite' ? await pgliteTestThread(seeded) : undefined;
   const store: Store & { url: string | null } = opened
     ? { ...storeFromPgliteThread(opened), url: null }
-    : await kind.open();
+    : await kind.open(seeded);
   try {
-    await seedDemo(store.db, {
-      now: TEST_NOW,
-      filesDir: data.filesDir,
-      passwordHash: await hashPassword(DEMO_PASSWORD),
-    });
     const dump =
       kind.kind === 'pglite' && opened ? await (await opened.dumpDataDir('gzip')).arrayBuffer() : null;
     return { store, dump };

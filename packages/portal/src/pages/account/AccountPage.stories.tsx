@@ -32,13 +32,12 @@ type Story = StoryObj<AccountStoryArgs>;
 
 const COMPANY = `${ACCOUNT_PATH}?tab=company`;
 const DOCUMENTS = fixtures.documents.documents;
-const SLOW = { timeout: 8000 } as const;
 
 /** The documents table, once its rows are there. */
 async function documentsTable(canvasElement: HTMLElement, name = 'Your documents') {
   const { main } = await frameReady(canvasElement, 'Account');
-  const table = await within(main).findByRole('table', { name }, SLOW);
-  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), SLOW);
+  const table = await within(main).findByRole('table', { name });
+  await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
   return { main, table };
 }
 
@@ -75,7 +74,7 @@ export const Company: Story = {
       'aria-selected',
       'true',
     );
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
     const company = within(main).getByRole('region', { name: 'Company' });
     await expect(company.querySelector('img')).toHaveAttribute('data-logo', 'company');
     await expect(within(company).getByRole('link', { name: /northwind\.example/ })).toHaveAttribute(
@@ -85,7 +84,7 @@ export const Company: Story = {
     const contact = within(main).getByRole('region', { name: 'Your contact details' });
     await expect(within(contact).getByText('Head of Engineering')).toBeVisible();
     const subscriptions = within(main).getByRole('region', { name: 'Active subscriptions' });
-    await within(subscriptions).findByText('Premium teams', {}, SLOW);
+    await within(subscriptions).findByText('Premium teams');
   },
 };
 
@@ -109,7 +108,7 @@ export const CompanyLoading: Story = {
     const { main } = await frameReady(canvasElement, 'Account');
     const subscriptions = within(main).getByRole('region', { name: 'Active subscriptions' });
     await expect(within(subscriptions).getByRole('status')).toHaveTextContent('Loading your subscriptions…');
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
   },
 };
 
@@ -118,7 +117,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ documents: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'Account');
-    await within(main).findByRole('heading', { level: 3, name: 'No documents yet' }, SLOW);
+    await within(main).findByRole('heading', { level: 3, name: 'No documents yet' });
     await expect(within(main).queryByRole('button', { name: /^Download/ })).toBeNull();
   },
 };
@@ -128,7 +127,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ documents: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'Account');
-    await within(main).findByRole('heading', { name: 'Your documents could not be loaded' }, SLOW);
+    await within(main).findByRole('heading', { name: 'Your documents could not be loaded' });
     await expect(within(main).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };
@@ -139,8 +138,8 @@ export const PartialFailure: Story = {
   parameters: { msw: { handlers: handlers({ documents: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'Account');
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
-    await within(main).findByText('Premium teams', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
+    await within(main).findByText('Premium teams');
     await expect(within(main).queryByRole('button', { name: 'Try again' })).toBeNull();
   },
 };
@@ -151,9 +150,9 @@ export const SubscriptionsFail: Story = {
   parameters: { msw: { handlers: handlers({ crm: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'Account');
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
     const subscriptions = within(main).getByRole('region', { name: 'Active subscriptions' });
-    await within(subscriptions).findByText('Your subscriptions could not be loaded', {}, SLOW);
+    await within(subscriptions).findByText('Your subscriptions could not be loaded');
     await expect(within(subscriptions).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };
@@ -197,8 +196,8 @@ export const RightToLeft: Story = {
   parameters: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'الحساب');
-    const table = await within(main).findByRole('table', { name: 'مستنداتك' }, SLOW);
-    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'), SLOW);
+    const table = await within(main).findByRole('table', { name: 'مستنداتك' });
+    await waitFor(() => expect(table).not.toHaveAttribute('aria-busy'));
     await expect(main.closest('[dir]')).toHaveAttribute('dir', 'rtl');
     await expect(within(main).getByRole('tab', { name: 'المستندات' })).toHaveAttribute(
       'aria-selected',
@@ -213,7 +212,7 @@ export const CompanyRightToLeft: Story = {
   parameters: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'الحساب');
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
   },
 };
 
@@ -227,7 +226,7 @@ export const SwitchTabTest: Story = {
     const { main } = await documentsTable(canvasElement);
     await userEvent.click(within(main).getByRole('tab', { name: 'Company details' }));
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(COMPANY));
-    await within(main).findByText('Northwind Logistics', {}, SLOW);
+    await within(main).findByText('Northwind Logistics');
     await userEvent.click(within(main).getByRole('tab', { name: 'Documents' }));
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(`${ACCOUNT_PATH}?tab=documents`));
     await expect(within(main).getByRole('tab', { name: 'Documents' })).toHaveAttribute(
@@ -299,7 +298,7 @@ export const DownloadFailsTest: Story = {
     const first = DOCUMENTS[0]!;
     const button = within(table).getByRole('button', { name: `Download ${first.name}` });
     await userEvent.click(button);
-    const toast = await within(canvasElement).findByRole('alert', {}, SLOW);
+    const toast = await within(canvasElement).findByRole('alert');
     await expect(toast).toHaveTextContent('The download did not start');
     await expect(toast).toHaveTextContent(first.name);
     await expect(args.onError).toHaveBeenCalledWith(expect.anything(), 'mutation:signed-url');
@@ -316,10 +315,10 @@ export const RetryTest: Story = {
   beforeEach: () => documentsOutage.reset(),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'Account');
-    const retry = await within(main).findByRole('button', { name: 'Try again' }, SLOW);
+    const retry = await within(main).findByRole('button', { name: 'Try again' });
     documentsOutage.recover();
     await userEvent.click(retry);
     const table = within(main).getByRole('table', { name: 'Your documents' });
-    await waitFor(() => expect(bodyRows(table)).toHaveLength(10), SLOW);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(10));
   },
 };

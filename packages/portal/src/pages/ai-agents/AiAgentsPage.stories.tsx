@@ -24,8 +24,7 @@ const PATH = { routing: { mode: 'memory' as const, initialPath: '/services/ai-ag
 const args = (story: string, overrides: Partial<ClientPortalProps> = {}) =>
   portalArgs(story, { ...PATH, ...overrides });
 
-const main = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('main', {}, { timeout: 5000 }));
+const main = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('main'));
 
 /** Waits for the projects table's rows, then for every project's row to settle. */
 const projectsShown = async (
@@ -33,14 +32,10 @@ const projectsShown = async (
   name = 'AI assistants and deployments per project',
 ) => {
   const page = await main(canvasElement);
-  const table = await page.findByRole('table', { name }, { timeout: 10_000 });
+  const table = await page.findByRole('table', { name });
   // Settled: every project's row shows its assistants, "not connected" or its failure.
-  await waitFor(() => expect(table.querySelectorAll('[aria-busy="true"]')).toHaveLength(0), {
-    timeout: 10_000,
-  });
-  await waitFor(() => expect(canvasElement.querySelectorAll('main [aria-busy="true"]')).toHaveLength(0), {
-    timeout: 10_000,
-  });
+  await waitFor(() => expect(table.querySelectorAll('[aria-busy="true"]')).toHaveLength(0));
+  await waitFor(() => expect(canvasElement.querySelectorAll('main [aria-busy="true"]')).toHaveLength(0));
   return { page, table };
 };
 
@@ -83,11 +78,7 @@ export const LoadingFigures: Story = {
   parameters: { msw: { handlers: handlers({ aiUsage: 'loading', dora: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    const table = await page.findByRole(
-      'table',
-      { name: 'AI assistants and deployments per project' },
-      { timeout: 10_000 },
-    );
+    const table = await page.findByRole('table', { name: 'AI assistants and deployments per project' });
     await expect(within(table).getAllByText('Loading…').length).toBeGreaterThan(0);
     await expect(canvasElement.querySelectorAll('main [aria-busy="true"]').length).toBeGreaterThan(0);
   },
@@ -100,11 +91,7 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
     await expect(
-      await page.findByRole(
-        'heading',
-        { name: 'None of your projects has analytics yet.' },
-        { timeout: 5000 },
-      ),
+      await page.findByRole('heading', { name: 'None of your projects has analytics yet.' }),
     ).toBeVisible();
   },
 };
@@ -130,9 +117,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ projects: 'error' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByText('Your projects could not be loaded.', {}, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await page.findByText('Your projects could not be loaded.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
@@ -154,9 +139,7 @@ export const PartialFailure: Story = {
   },
   play: async ({ canvasElement }) => {
     const { page, table } = await projectsShown(canvasElement);
-    await expect(
-      await page.findByText('Some projects could not be loaded', {}, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await page.findByText('Some projects could not be loaded')).toBeVisible();
     await expect(page.getByText('The totals and charts leave out: Route Optimisation Engine.')).toBeVisible();
     await expect(within(table).getByText('Could not be loaded')).toBeVisible();
     await expect(
@@ -201,7 +184,7 @@ export const RightToLeft: Story = {
   args: args('ai-agents-rtl', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     const { table } = await projectsShown(canvasElement, 'مساعدو الذكاء الاصطناعي وعمليات النشر لكل مشروع');
-    await expect(await within(table).findByText('غير مربوط', {}, { timeout: 10_000 })).toBeVisible();
+    await expect(await within(table).findByText('غير مربوط')).toBeVisible();
   },
 };
 
@@ -240,9 +223,7 @@ export const GrainTest: Story = {
     await choose(option);
     // Until the list has faded out, axe (after the play function) sees its half-transparent options.
     await waitFor(() => expect(within(canvasElement).queryByRole('listbox')).toBeNull());
-    await expect(
-      await page.findByRole('img', { name: 'Requests by surface per month' }, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await page.findByRole('img', { name: 'Requests by surface per month' })).toBeVisible();
     await expect(
       page.getByRole('button', { name: 'Download CSV: Requests by surface per month' }),
     ).toBeVisible();

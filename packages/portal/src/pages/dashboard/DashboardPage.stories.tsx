@@ -20,13 +20,12 @@ const meta: Meta<ClientPortalProps> = {
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
-const main = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('main', {}, { timeout: 5000 }));
+const main = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('main'));
 
 /** Waits for the subscriptions table's rows (the page's data has arrived). */
 const subscriptionsShown = async (canvasElement: HTMLElement) => {
   const page = await main(canvasElement);
-  const table = await page.findByRole('table', { name: 'Active subscriptions' }, { timeout: 5000 });
+  const table = await page.findByRole('table', { name: 'Active subscriptions' });
   await waitFor(() => expect(within(table).getAllByRole('row').length).toBeGreaterThan(1));
   return { page, table };
 };
@@ -52,7 +51,7 @@ export const Data: Story = {
     ).toBeVisible();
     const projects = await page.findByRole('heading', { name: 'Delivery across your projects' });
     await expect(projects).toBeVisible();
-    await waitFor(() => expect(page.getAllByText('Deployments per week')).toHaveLength(3), { timeout: 5000 });
+    await waitFor(() => expect(page.getAllByText('Deployments per week')).toHaveLength(3));
     await expect(page.getAllByText(/deployments failed$/)).toHaveLength(3);
   },
 };
@@ -84,9 +83,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({}, { fixtures: empty }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByText('You have no active subscriptions.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page.findByText('You have no active subscriptions.')).toBeVisible();
     await expect(await page.findByText('No account manager is assigned to you yet.')).toBeVisible();
     await expect(await page.findByText('None of your projects has delivery analytics yet.')).toBeVisible();
   },
@@ -98,9 +95,8 @@ export const CrmError: Story = {
   parameters: { msw: { handlers: handlers({ crm: 'error' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await waitFor(
-      () => expect(page.getAllByText('Your subscriptions could not be loaded.').length).toBeGreaterThan(0),
-      { timeout: 5000 },
+    await waitFor(() =>
+      expect(page.getAllByText('Your subscriptions could not be loaded.').length).toBeGreaterThan(0),
     );
     await expect(page.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
     await expect(await page.findByRole('heading', { name: 'Your account manager' })).toBeVisible();
@@ -124,13 +120,9 @@ export const PartialFailure: Story = {
   play: async ({ canvasElement }) => {
     const { page } = await subscriptionsShown(canvasElement);
     await expect(
-      await page.findByText(
-        'The delivery figures of this project could not be loaded.',
-        {},
-        { timeout: 5000 },
-      ),
+      await page.findByText('The delivery figures of this project could not be loaded.'),
     ).toBeVisible();
-    await waitFor(() => expect(page.getAllByText('Deployments per week')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(page.getAllByText('Deployments per week')).toHaveLength(2));
     await expect(await page.findByText('Your account manager could not be loaded.')).toBeVisible();
   },
 };
@@ -178,11 +170,9 @@ export const RightToLeft: Story = {
   args: portalArgs('dashboard-rtl', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByRole('table', { name: 'الاشتراكات النشطة' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page.findByRole('table', { name: 'الاشتراكات النشطة' })).toBeVisible();
     // The table's range and pager speak Arabic too (the kit's own words are English).
-    await expect(await page.findByText(/^عرض 1–\d+ من \d+$/, {}, { timeout: 5000 })).toBeVisible();
+    await expect(await page.findByText(/^عرض 1–\d+ من \d+$/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: /^صفحات/ })).toBeVisible();
   },
 };

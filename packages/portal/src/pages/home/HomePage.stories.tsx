@@ -20,13 +20,12 @@ type Story = StoryObj<ClientPortalProps>;
 const atHome = (story: string, overrides: Partial<ClientPortalProps> = {}) =>
   portalArgs(story, { routing: { mode: 'memory', initialPath: '/home' }, ...overrides });
 
-const main = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('main', {}, { timeout: 5000 }));
+const main = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('main'));
 
 /** Waits for the overview's steps (the page chunk has arrived). */
 const stepsShown = async (canvasElement: HTMLElement) => {
   const page = await main(canvasElement);
-  const steps = await page.findByRole('list', {}, { timeout: 5000 });
+  const steps = await page.findByRole('list');
   await waitFor(() => expect(within(steps).getAllByRole('link')).toHaveLength(9));
   return { page, steps };
 };
@@ -57,9 +56,7 @@ export const FollowStepTest: Story = {
   play: async ({ canvasElement }) => {
     const { page, steps } = await stepsShown(canvasElement);
     await userEvent.click(within(steps).getByRole('link', { name: /^Knowledge Base/ }));
-    await expect(
-      await page.findByRole('heading', { level: 1, name: 'Knowledge Base' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 1, name: 'Knowledge Base' })).toBeVisible();
   },
 };
 
@@ -94,9 +91,7 @@ export const AccountManagerError: Story = {
   parameters: { msw: { handlers: handlers({ accountManager: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await stepsShown(canvasElement);
-    await expect(
-      await page.findByText('Your account manager could not be loaded.', {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page.findByText('Your account manager could not be loaded.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
@@ -109,9 +104,7 @@ export const NotForThisCustomer: Story = {
   },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const nav = within(canvasElement).getAllByRole('navigation')[0];
     if (nav) await expect(within(nav).queryByRole('link', { name: 'Home' })).toBeNull();
   },

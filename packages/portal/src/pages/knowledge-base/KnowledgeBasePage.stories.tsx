@@ -25,7 +25,6 @@ type Story = StoryObj<ClientPortalProps>;
 
 const TITLE = 'Knowledge Base';
 /** The page's chunk and data come after the frame; a loaded CI machine needs more than 1 s. */
-const LOAD = { timeout: 5000 };
 const DORA = 'reading-dora-metrics';
 const fixtures = knowledgeBaseFixtures();
 const withFixtures = handlers({}, { fixtures });
@@ -39,8 +38,8 @@ const tabTitle = (title: string) => new RegExp(`^${title}( · |$)`);
 
 /** Waits for the frame and the page's h1 (which, for an article, comes with the article). */
 async function frameReady(canvasElement: HTMLElement, heading: string) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return { main };
 }
 
@@ -53,7 +52,7 @@ async function expectNoOverflow(canvasElement: HTMLElement, main: HTMLElement) {
 
 /** Placeholders, busy for assistive technology, with a status that says what is loading. */
 async function expectBusy(main: HTMLElement, text: string) {
-  const status = await within(main).findByText(text, {}, { timeout: 5000 });
+  const status = await within(main).findByText(text);
   await expect(status).toHaveAttribute('role', 'status');
   await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
 }
@@ -64,7 +63,7 @@ export const Articles: Story = {
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
-    await page.findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Billing' });
     await expect(page.getByRole('heading', { level: 2, name: 'Delivery analytics' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Reading your DORA metrics' })).toHaveAttribute(
       'href',
@@ -93,7 +92,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ knowledgeBase: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'No articles yet' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'No articles yet' });
     await expect(within(main).queryByRole('list', { name: 'Categories' })).toBeNull();
   },
 };
@@ -104,7 +103,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ knowledgeBase: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    const alert = await within(main).findByRole('alert', {}, LOAD);
+    const alert = await within(main).findByRole('alert');
     await expect(alert).toHaveTextContent('The articles could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -116,7 +115,7 @@ export const SearchResults: Story = {
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
-    await page.findByRole('heading', { level: 2, name: /^Results for “dora”: \d+$/ }, LOAD);
+    await page.findByRole('heading', { level: 2, name: /^Results for “dora”: \d+$/ });
     await expect(page.getByRole('searchbox', { name: 'Search articles' })).toHaveValue('dora');
     await expect(page.getAllByRole('article')[0]).toHaveAccessibleName('Reading your DORA metrics');
   },
@@ -127,7 +126,7 @@ export const NoSearchResults: Story = {
   args: at('no-results', '/knowledge-base?q=zzzz%20qqqq'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'No articles match “zzzz qqqq”' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'No articles match “zzzz qqqq”' });
     await expect(within(main).getAllByRole('button', { name: 'Clear search' }).length).toBeGreaterThan(0);
   },
 };
@@ -138,7 +137,7 @@ export const SearchFailed: Story = {
   parameters: { msw: { handlers: handlers({ knowledgeBaseSearch: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await expect(await within(main).findByRole('alert', {}, LOAD)).toHaveTextContent(
+    await expect(await within(main).findByRole('alert')).toHaveTextContent(
       'The search could not be completed',
     );
   },
@@ -150,7 +149,7 @@ export const Category: Story = {
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
-    await page.findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Billing' });
     await expect(page.getByRole('button', { name: 'Billing' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getAllByRole('article')).toHaveLength(2);
   },
@@ -161,7 +160,7 @@ export const EmptyCategory: Story = {
   args: at('empty-category', '/knowledge-base?category=Legal'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'No articles in “Legal”' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'No articles in “Legal”' });
     await expect(within(main).getByRole('button', { name: 'Billing' })).toHaveAttribute(
       'aria-pressed',
       'false',
@@ -181,7 +180,7 @@ export const Article: Story = {
     const content = page.getByTestId('article-content');
     await expect(within(content).getAllByRole('listitem')).toHaveLength(4);
     await expect(within(content).getByText('Deployment frequency').tagName).toBe('STRONG');
-    await page.findByRole('heading', { level: 2, name: 'More in Delivery analytics' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'More in Delivery analytics' });
     await expect(document.title).toMatch(tabTitle('Reading your DORA metrics – Knowledge Base'));
   },
 };
@@ -203,7 +202,7 @@ export const ArticleLoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ knowledgeBaseArticle: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    const alert = await within(main).findByRole('alert', {}, LOAD);
+    const alert = await within(main).findByRole('alert');
     await expect(alert).toHaveTextContent('The article could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeVisible();
   },
@@ -214,7 +213,7 @@ export const ArticleNotFound: Story = {
   args: at('article-404', '/knowledge-base/no-such-article'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'Article not found' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'Article not found' });
     await expect(within(main).getByRole('link', { name: 'All articles' })).toHaveAttribute(
       'href',
       '/knowledge-base',
@@ -228,7 +227,7 @@ export const InvalidAddress: Story = {
   args: at('article-invalid', '/knowledge-base/Not_An/Article'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'Article not found' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'Article not found' });
   },
 };
 
@@ -238,7 +237,7 @@ export const LongContent: Story = {
   parameters: { msw: { handlers: withFixtures } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('link', { name: LONG_ARTICLE.title }, LOAD);
+    await within(main).findByRole('link', { name: LONG_ARTICLE.title });
     await expectNoOverflow(canvasElement, main);
   },
 };
@@ -249,7 +248,7 @@ export const LongArticle: Story = {
   parameters: { msw: { handlers: withFixtures } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, LONG_ARTICLE.title);
-    await within(main).findByText(/^curl/, {}, LOAD);
+    await within(main).findByText(/^curl/);
     await expectNoOverflow(canvasElement, main);
   },
 };
@@ -282,7 +281,7 @@ export const SmallScreen: Story = {
   parameters: { screen: 375, msw: { handlers: withFixtures } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('link', { name: LONG_ARTICLE.title }, LOAD);
+    await within(main).findByRole('link', { name: LONG_ARTICLE.title });
     await expectNoOverflow(canvasElement, main);
   },
 };
@@ -293,7 +292,7 @@ export const SmallScreenArticle: Story = {
   parameters: { screen: 375, msw: { handlers: withFixtures } },
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, LONG_ARTICLE.title);
-    await within(main).findByText(/^curl/, {}, LOAD);
+    await within(main).findByText(/^curl/);
     await expectNoOverflow(canvasElement, main);
   },
 };
@@ -303,7 +302,7 @@ export const Dark: Story = {
   args: at('dark', '/knowledge-base', { colorScheme: 'dark' }),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await within(main).findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'Billing' });
   },
 };
 
@@ -320,8 +319,8 @@ export const RightToLeft: Story = {
   args: at('rtl', '/knowledge-base', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, 'قاعدة المعرفة');
-    await within(main).findByRole('searchbox', { name: 'البحث في المقالات' }, LOAD);
-    await within(main).findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await within(main).findByRole('searchbox', { name: 'البحث في المقالات' });
+    await within(main).findByRole('heading', { level: 2, name: 'Billing' });
     await expect(getComputedStyle(main).direction).toBe('rtl');
   },
 };
@@ -348,14 +347,14 @@ export const SearchAsYouTypeTest: Story = {
   play: async ({ canvasElement, args }) => {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
-    await page.findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Billing' });
     await userEvent.type(field(main), 'd');
     await expect(page.getByText('Type at least 2 characters to search.')).toBeVisible();
     await userEvent.type(field(main), 'ora');
-    await page.findByRole('heading', { level: 2, name: /^Results for “dora”/ }, LOAD);
+    await page.findByRole('heading', { level: 2, name: /^Results for “dora”/ });
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith('/knowledge-base?q=dora'));
     await userEvent.click(page.getAllByRole('button', { name: 'Clear search' })[0]!);
-    await page.findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Billing' });
     await expect(field(main)).toHaveValue('');
     await expect(field(main)).toHaveFocus();
   },
@@ -369,18 +368,17 @@ export const SubmitSearchTest: Story = {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
     await userEvent.type(field(main), 'invoices{Enter}');
-    await page.findByRole('link', { name: 'Invoices and billing' }, LOAD);
+    await page.findByRole('link', { name: 'Invoices and billing' });
     await userEvent.clear(field(main));
     await userEvent.type(field(main), 'nothing like this{Enter}');
-    const empty = await page.findByRole(
-      'heading',
-      { level: 2, name: 'No articles match “nothing like this”' },
-      LOAD,
-    );
+    const empty = await page.findByRole('heading', {
+      level: 2,
+      name: 'No articles match “nothing like this”',
+    });
     await userEvent.click(
       within(empty.closest('div')!.parentElement!).getByRole('button', { name: 'Clear search' }),
     );
-    await page.findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Billing' });
   },
 };
 
@@ -391,14 +389,14 @@ export const CategoryTest: Story = {
   play: async ({ canvasElement, args }) => {
     const { main } = await frameReady(canvasElement, TITLE);
     const page = within(main);
-    await userEvent.click(await page.findByRole('button', { name: 'Security' }, LOAD));
+    await userEvent.click(await page.findByRole('button', { name: 'Security' }));
     await waitFor(() => expect(page.getAllByRole('article')).toHaveLength(1));
     await expect(page.getByRole('button', { name: 'Security' })).toHaveAttribute('aria-pressed', 'true');
     await expect(args.onNavigate).toHaveBeenLastCalledWith('/knowledge-base?category=Security');
     await userEvent.type(field(main), 'portal{Enter}');
-    await page.findByRole('heading', { level: 2, name: 'No articles in “Security” match “portal”' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'No articles in “Security” match “portal”' });
     await userEvent.click(page.getByRole('button', { name: 'Search all categories' }));
-    await page.findByRole('heading', { level: 2, name: /^Results for “portal”: [1-9]/ }, LOAD);
+    await page.findByRole('heading', { level: 2, name: /^Results for “portal”: [1-9]/ });
   },
 };
 
@@ -408,7 +406,7 @@ export const OpenArticleTest: Story = {
   args: at('open', '/knowledge-base'),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    await userEvent.click(await within(main).findByRole('link', { name: 'Reading your DORA metrics' }, LOAD));
+    await userEvent.click(await within(main).findByRole('link', { name: 'Reading your DORA metrics' }));
     await frameReady(canvasElement, 'Reading your DORA metrics');
     await userEvent.click(within(main).getByRole('link', { name: 'All articles' }));
     await frameReady(canvasElement, TITLE);
@@ -426,9 +424,9 @@ export const RetryTest: Story = {
   beforeEach: () => failingList.reset(),
   play: async ({ canvasElement }) => {
     const { main } = await frameReady(canvasElement, TITLE);
-    const alert = await within(main).findByRole('alert', {}, LOAD);
+    const alert = await within(main).findByRole('alert');
     failingList.recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await within(main).findByRole('heading', { level: 2, name: 'Billing' }, LOAD);
+    await within(main).findByRole('heading', { level: 2, name: 'Billing' });
   },
 };

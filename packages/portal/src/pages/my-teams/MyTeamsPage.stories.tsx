@@ -20,18 +20,16 @@ export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
 const PATH = '/services/my-teams';
-const SLOW = { timeout: 10_000 };
 const at = (story: string, overrides: Partial<ClientPortalProps> = {}, path = PATH) =>
   portalArgs(`my-teams-${story}`, { routing: { mode: 'memory', initialPath: path }, ...overrides });
 
-const main = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('main', {}, SLOW));
+const main = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('main'));
 
 /** Waits for the groups (the teams have arrived) and returns the page and the groups' headings. */
 const groupsShown = async (canvasElement: HTMLElement) => {
   const page = await main(canvasElement);
-  const panel = await page.findByRole('tabpanel', {}, SLOW);
-  const headings = await within(panel).findAllByRole('heading', { level: 2 }, SLOW);
+  const panel = await page.findByRole('tabpanel');
+  const headings = await within(panel).findAllByRole('heading', { level: 2 });
   return { page, panel, names: headings.map((h) => h.textContent) };
 };
 
@@ -53,9 +51,9 @@ export const Data: Story = {
     const routing = group(panel, 'Routing Core');
     await expect(routing.getAllByRole('listitem')).toHaveLength(3);
     await expect(routing.getByText('Active')).toBeVisible();
-    await expect(await routing.findByText(/Project: Route Optimisation Engine/, {}, SLOW)).toBeVisible();
+    await expect(await routing.findByText(/Project: Route Optimisation Engine/)).toBeVisible();
     // Seniority, location and local time come from the talent working with the customer.
-    await waitFor(() => expect(routing.getByText('Lisbon, Portugal')).toBeVisible(), SLOW);
+    await waitFor(() => expect(routing.getByText('Lisbon, Portugal')).toBeVisible());
     await expect(routing.getAllByText('Senior').length).toBeGreaterThan(0);
     await expect(routing.getAllByText(/^Local time /).length).toBe(3);
     await expect(routing.getByText(/50% of a full-time week/)).toBeVisible();
@@ -87,9 +85,9 @@ export const Loading: Story = {
   parameters: { msw: { handlers: handlers({ teams: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(await page.findByRole('heading', { level: 1, name: 'My Teams' }, SLOW)).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 1, name: 'My Teams' })).toBeVisible();
     // The h1 is there while the page's chunk still loads ('Loading…'): wait for the page itself.
-    await waitFor(() => expect(page.getByRole('status')).toHaveTextContent('Loading your teams…'), SLOW);
+    await waitFor(() => expect(page.getByRole('status')).toHaveTextContent('Loading your teams…'));
     await expect(canvasElement.querySelector('main [aria-busy="true"]')).not.toBeNull();
   },
 };
@@ -100,7 +98,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ teams: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(await page.findByRole('heading', { name: 'No teams yet' }, SLOW)).toBeVisible();
+    await expect(await page.findByRole('heading', { name: 'No teams yet' })).toBeVisible();
     await expect(page.queryByRole('tablist')).toBeNull();
   },
 };
@@ -111,9 +109,7 @@ export const LoadError: Story = {
   parameters: { msw: { handlers: handlers({ teams: 'error' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByRole('heading', { name: 'Your teams could not be loaded.' }, SLOW),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { name: 'Your teams could not be loaded.' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
@@ -124,9 +120,7 @@ export const DetailsError: Story = {
   parameters: { msw: { handlers: handlers({ talentAssociations: 'error' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(
-      await page.findByText('Seniority and locations could not be loaded.', {}, SLOW),
-    ).toBeVisible();
+    await expect(await page.findByText('Seniority and locations could not be loaded.')).toBeVisible();
     const { names } = await groupsShown(canvasElement);
     await expect(names).toEqual(['Portal Delivery', 'Routing Core', 'Mobile Pod']);
     await expect(page.queryByText('Lisbon, Portugal')).toBeNull();
@@ -190,7 +184,7 @@ export const RightToLeft: Story = {
   args: at('rtl', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(await page.findByRole('tab', { name: 'حسب الفريق', selected: true }, SLOW)).toBeVisible();
+    await expect(await page.findByRole('tab', { name: 'حسب الفريق', selected: true })).toBeVisible();
     await groupsShown(canvasElement);
   },
 };
@@ -216,7 +210,7 @@ export const GroupingTest: Story = {
     await userEvent.click(page.getByRole('tab', { name: 'By project' }));
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(`${PATH}?group=project`));
     await expect(
-      await page.findByRole('heading', { level: 2, name: 'Customer Portal Rebuild' }, SLOW),
+      await page.findByRole('heading', { level: 2, name: 'Customer Portal Rebuild' }),
     ).toBeVisible();
     await userEvent.click(page.getByRole('tab', { name: 'By team' }));
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(`${PATH}?group=team`));
@@ -246,7 +240,7 @@ export const RetryTest: Story = {
   },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    const retry = await page.findByRole('button', { name: 'Try again' }, SLOW);
+    const retry = await page.findByRole('button', { name: 'Try again' });
     failing = false;
     await userEvent.click(retry);
     const { names } = await groupsShown(canvasElement);

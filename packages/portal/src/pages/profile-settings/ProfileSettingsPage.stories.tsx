@@ -26,20 +26,18 @@ export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
 const PATH = '/profile/settings';
-const SLOW = { timeout: 10_000 };
 const story = (name: string) => `profile-${name}`;
 const at = (name: string, overrides: Partial<ClientPortalProps> = {}) =>
   portalArgs(story(name), { routing: { mode: 'memory', initialPath: PATH }, ...overrides });
 
-const main = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('main', {}, SLOW));
+const main = async (canvasElement: HTMLElement) => within(await within(canvasElement).findByRole('main'));
 
 const region = (page: ReturnType<typeof within>, name: string) => within(page.getByRole('region', { name }));
 
 /** Waits for the profile's details (the contact's name is shown). */
 const detailsShown = async (canvasElement: HTMLElement, name = fixtures.profile.profile.contact.name) => {
   const page = await main(canvasElement);
-  await page.findByText(name, {}, SLOW);
+  await page.findByText(name);
   return page;
 };
 
@@ -74,15 +72,10 @@ export const Loading: Story = {
   parameters: { msw: { handlers: handlers({ profile: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
-    await expect(await page.findByRole('heading', { level: 1, name: 'Profile' }, SLOW)).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 1, name: 'Profile' })).toBeVisible();
     // The h1 is there while the page's chunk still loads ('Loading…'): wait for the page itself.
-    await waitFor(
-      () => expect(page.getAllByRole('status')[0]).toHaveTextContent('Loading your profile…'),
-      SLOW,
-    );
-    await expect(
-      await region(page, 'Portal settings').findByRole('radio', { name: 'Light' }, SLOW),
-    ).toBeChecked();
+    await waitFor(() => expect(page.getAllByRole('status')[0]).toHaveTextContent('Loading your profile…'));
+    await expect(await region(page, 'Portal settings').findByRole('radio', { name: 'Light' })).toBeChecked();
   },
 };
 
@@ -104,7 +97,7 @@ export const LoadError: Story = {
   play: async ({ canvasElement }) => {
     const page = await main(canvasElement);
     await expect(
-      await page.findByRole('heading', { name: 'Your profile could not be loaded.' }, SLOW),
+      await page.findByRole('heading', { name: 'Your profile could not be loaded.' }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
     await expect(region(page, 'Portal settings').getByRole('radio', { name: 'Dark' })).toBeEnabled();

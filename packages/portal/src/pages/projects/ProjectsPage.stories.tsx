@@ -25,7 +25,6 @@ type Story = StoryObj<ClientPortalProps>;
 
 const TITLE = 'Projects';
 const PATH = '/services/projects';
-const LOAD = { timeout: 8000 };
 
 const at = (story: string, search = '', overrides: Partial<ClientPortalProps> = {}) =>
   portalArgs(`projects-${story}`, {
@@ -34,14 +33,14 @@ const at = (story: string, search = '', overrides: Partial<ClientPortalProps> = 
   });
 
 async function pageReady(canvasElement: HTMLElement, heading = TITLE) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return { main, page: within(main) };
 }
 
 /** Waits for the five metric cards. */
 async function metricsShown(main: HTMLElement) {
-  await waitFor(() => expect(within(main).getAllByRole('article')).toHaveLength(5), LOAD);
+  await waitFor(() => expect(within(main).getAllByRole('article')).toHaveLength(5));
   return within(main).getAllByRole('article');
 }
 
@@ -82,11 +81,9 @@ export const Data: Story = {
     await expect(page.getByRole('heading', { name: 'When each source last delivered data' })).toBeVisible();
     await expect(page.getAllByText('Up to date').length).toBeGreaterThan(0);
     await expect(
-      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }, LOAD),
+      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }),
     ).toBeVisible();
-    await expect(
-      await page.findByRole('heading', { level: 2, name: 'AI coding assistants' }, LOAD),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 2, name: 'AI coding assistants' })).toBeVisible();
     await expect(document.title).toMatch(/^Projects( · |$)/);
   },
 };
@@ -100,7 +97,7 @@ export const SharedLink: Story = {
     await expect(page.getByRole('combobox', { name: 'Project' })).toHaveTextContent('(ROUTE)');
     await expect(page.getByRole('combobox', { name: 'Group by' })).toHaveTextContent('Month');
     await expect(page.getByRole('combobox', { name: 'Tiers by report' })).toHaveTextContent('DORA 2021');
-    await waitFor(() => expect(page.getAllByText(/· DORA 2021/).length).toBeGreaterThan(0), LOAD);
+    await waitFor(() => expect(page.getAllByText(/· DORA 2021/).length).toBeGreaterThan(0));
   },
 };
 
@@ -150,7 +147,7 @@ export const Loading: Story = {
   parameters: { msw: { handlers: liveHandlers({ dora: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const status = await page.findByText('Loading delivery figures…', {}, LOAD);
+    const status = await page.findByText('Loading delivery figures…');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
     await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
   },
@@ -162,7 +159,7 @@ export const LoadingProjects: Story = {
   parameters: { msw: { handlers: liveHandlers({ analyticsProjects: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await expect(await page.findByText('Loading your projects…', {}, LOAD)).toHaveAttribute('role', 'status');
+    await expect(await page.findByText('Loading your projects…')).toHaveAttribute('role', 'status');
   },
 };
 
@@ -172,7 +169,7 @@ export const NoProjects: Story = {
   parameters: { msw: { handlers: liveHandlers({ analyticsProjects: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'No projects with delivery analytics yet' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'No projects with delivery analytics yet' });
     await expect(page.queryByRole('combobox', { name: 'Project' })).toBeNull();
   },
 };
@@ -183,7 +180,7 @@ export const NoDataInRange: Story = {
   parameters: { msw: { handlers: liveHandlers({ dora: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('heading', { level: 3, name: 'No delivery data in this range' }, LOAD);
+    await page.findByRole('heading', { level: 3, name: 'No delivery data in this range' });
     await expect(page.getByText(/arrived for Customer Portal Rebuild in/)).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Date range' })).toBeVisible();
   },
@@ -195,7 +192,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: liveHandlers({ analyticsProjects: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('Your projects could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -207,16 +204,14 @@ export const PartialFailure: Story = {
   parameters: { msw: { handlers: [routeHandler('dora', 'error'), ...liveHandlers()] } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('The delivery figures could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
     await expect(page.getByRole('combobox', { name: 'Project' })).toBeVisible();
     await expect(
-      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }, LOAD),
+      await page.findByRole('heading', { level: 2, name: 'GitHub organisations and repositories' }),
     ).toBeVisible();
-    await expect(
-      await page.findByRole('heading', { level: 2, name: 'AI coding assistants' }, LOAD),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 2, name: 'AI coding assistants' })).toBeVisible();
   },
 };
 
@@ -284,16 +279,15 @@ export const DrillDownTest: Story = {
     await userEvent.click(
       page.getByRole('button', { name: 'What’s behind this figure: Change failure rate' }),
     );
-    const dialog = await body.findByRole('dialog', { name: 'Change failure rate: what’s behind it' }, LOAD);
+    const dialog = await body.findByRole('dialog', { name: 'Change failure rate: what’s behind it' });
     const tabs = within(dialog).getByRole('tablist', { name: 'Lists behind the figure' });
     await expect(within(tabs).getAllByRole('tab')).toHaveLength(2);
-    const deployments = await within(dialog).findByRole('table', { name: 'Deployments' }, LOAD);
-    await waitFor(() => expect(within(deployments).getAllByRole('row').length).toBeGreaterThan(1), LOAD);
+    const deployments = await within(dialog).findByRole('table', { name: 'Deployments' });
+    await waitFor(() => expect(within(deployments).getAllByRole('row').length).toBeGreaterThan(1));
     await userEvent.click(within(tabs).getByRole('tab', { name: 'Incidents' }));
-    const incidents = await within(dialog).findByRole('table', { name: 'Incidents' }, LOAD);
-    await waitFor(
-      () => expect(within(incidents).getAllByText(/^(Counted|Not counted):/).length).toBeGreaterThan(0),
-      LOAD,
+    const incidents = await within(dialog).findByRole('table', { name: 'Incidents' });
+    await waitFor(() =>
+      expect(within(incidents).getAllByText(/^(Counted|Not counted):/).length).toBeGreaterThan(0),
     );
     await expect(within(dialog).getByRole('button', { name: 'Download CSV: Incidents' })).toBeEnabled();
     await userEvent.keyboard('{Escape}');

@@ -23,7 +23,6 @@ export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
 const TITLE = 'Requests';
-const LOAD = { timeout: 8000 };
 const fixtures = createPortalFixtures();
 const requestsMeta: RequestMeta = fixtures.requests.meta();
 
@@ -40,8 +39,8 @@ const listAnswer = (list: RequestList) =>
   http.get('*/api/requests', () => HttpResponse.json(list, { headers: { 'cache-control': 'no-store' } }));
 
 async function frameReady(canvasElement: HTMLElement, heading = TITLE) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return { main, page: within(main) };
 }
 
@@ -51,7 +50,7 @@ async function table(main: HTMLElement, name = 'Requests') {
   await waitFor(() => {
     found = within(main).getByRole('table', { name });
     expect(within(found).getAllByRole('row').length).toBeGreaterThan(1);
-  }, LOAD);
+  });
   return found as HTMLElement;
 }
 
@@ -86,7 +85,7 @@ export const CompanyAdmin: Story = {
     const rows = await table(main);
     await expect(page.getByRole('tab', { name: 'Company' })).toHaveAttribute('aria-selected', 'true');
     await expect(within(rows).getByRole('link', { name: 'Invoice address change' })).toBeVisible();
-    await expect(await page.findByText('Every request of your company.', {}, LOAD)).toBeVisible();
+    await expect(await page.findByText('Every request of your company.')).toBeVisible();
     await expect(page.getByRole('link', { name: /Export CSV/ })).toHaveAttribute(
       'href',
       expect.stringContaining('/api/requests/export.csv?scope=company'),
@@ -107,11 +106,7 @@ export const CompanyMember: Story = {
     const { main, page } = await frameReady(canvasElement);
     await table(main);
     await expect(
-      await page.findByText(
-        'Yours, those you take part in and those shared with the whole company.',
-        {},
-        LOAD,
-      ),
+      await page.findByText('Yours, those you take part in and those shared with the whole company.'),
     ).toBeVisible();
     await expect(page.queryByRole('link', { name: /Export CSV/ })).toBeNull();
     await expect(page.queryByText('Settings')).toBeNull();
@@ -124,10 +119,10 @@ export const Filtered: Story = {
   play: async ({ canvasElement }) => {
     const { main, page } = await frameReady(canvasElement);
     const rows = await table(main);
-    await waitFor(() => expect(within(rows).getAllByRole('row')).toHaveLength(3), LOAD);
+    await waitFor(() => expect(within(rows).getAllByRole('row')).toHaveLength(3));
     await expect(within(rows).queryByText('Closed')).toBeNull();
     await userEvent.click(page.getAllByRole('button', { name: 'Clear filters' })[0]!);
-    await waitFor(() => expect(within(rows).getAllByRole('row').length).toBeGreaterThan(3), LOAD);
+    await waitFor(() => expect(within(rows).getAllByRole('row').length).toBeGreaterThan(3));
   },
 };
 
@@ -138,7 +133,7 @@ export const Search: Story = {
     const { main, page } = await frameReady(canvasElement);
     const rows = await table(main);
     await expect(page.getByRole('searchbox', { name: 'Search by key or title' })).toHaveValue('android');
-    await waitFor(() => expect(within(rows).getAllByRole('row')).toHaveLength(2), LOAD);
+    await waitFor(() => expect(within(rows).getAllByRole('row')).toHaveLength(2));
   },
 };
 
@@ -147,7 +142,7 @@ export const NoResults: Story = {
   args: at('no-results', '/requests?q=zzzz%20qqqq'),
   play: async ({ canvasElement }) => {
     const { page } = await frameReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'No requests match these filters' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'No requests match these filters' });
     await expect(page.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
   },
 };
@@ -158,7 +153,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ requests: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await frameReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'No requests yet' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'No requests yet' });
     await expect(page.getAllByRole('button', { name: 'New request' })).toHaveLength(2);
   },
 };
@@ -169,7 +164,7 @@ export const Loading: Story = {
   parameters: { msw: { handlers: handlers({ requests: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await frameReady(canvasElement);
-    const status = await page.findByText('Loading requests…', {}, LOAD);
+    const status = await page.findByText('Loading requests…');
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
   },
@@ -181,7 +176,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ requests: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await frameReady(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('The requests could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },

@@ -25,7 +25,6 @@ type Story = StoryObj<ClientPortalProps>;
 const TITLE = 'Talent';
 const PATH = '/services/talent';
 /** The page's chunk and data come after the frame; a loaded CI machine needs more than 1 s. */
-const LOAD = { timeout: 5000 };
 const long = longTalentFixtures();
 const withLong = handlers({}, { fixtures: long });
 
@@ -38,14 +37,14 @@ const at = (story: string, search = 'tab=Active', overrides: Partial<ClientPorta
 
 /** Waits for the frame and the page's h1. */
 async function pageReady(canvasElement: HTMLElement, heading = TITLE) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return { main, page: within(main) };
 }
 
 /** Waits for the cards of the shown tab: `count` of them. */
 async function cardsShown(main: HTMLElement, count: number) {
-  await waitFor(() => expect(within(main).getAllByRole('article')).toHaveLength(count), LOAD);
+  await waitFor(() => expect(within(main).getAllByRole('article')).toHaveLength(count));
   return within(main).getAllByRole('article');
 }
 
@@ -139,7 +138,7 @@ export const Loading: Story = {
   parameters: { msw: { handlers: handlers({ talentAssociations: 'loading', talent: 'loading' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const status = await page.findByText('Loading talent…', {}, LOAD);
+    const status = await page.findByText('Loading talent…');
     await expect(status).toHaveAttribute('role', 'status');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
   },
@@ -151,7 +150,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ talentAssociations: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'Nobody is working with you right now' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Nobody is working with you right now' });
     await expect(page.getByRole('button', { name: 'See available talent' })).toBeVisible();
     await expect(page.queryByRole('searchbox')).toBeNull();
   },
@@ -163,7 +162,7 @@ export const EmptyAvailable: Story = {
   parameters: { msw: { handlers: handlers({ talent: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'No talent is available right now' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'No talent is available right now' });
   },
 };
 
@@ -172,7 +171,7 @@ export const NoMatch: Story = {
   args: at('no-match', 'tab=Active&specialization=Figma&q=lisbon'),
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('heading', { level: 2, name: 'Nobody matches your filters' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Nobody matches your filters' });
     await expect(page.getByRole('button', { name: 'Clear filters' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Specialization' })).toHaveTextContent('Figma');
   },
@@ -184,7 +183,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ talentAssociations: 'error' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('Your team could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -196,7 +195,7 @@ export const Offline: Story = {
   parameters: { msw: { handlers: handlers({ talent: 'networkError' }) } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await expect(await page.findByRole('alert', {}, LOAD)).toHaveTextContent('You appear to be offline');
+    await expect(await page.findByRole('alert')).toHaveTextContent('You appear to be offline');
   },
 };
 
@@ -206,8 +205,8 @@ export const PartialFailure: Story = {
   parameters: { msw: { handlers: [routeHandler('talentAssociations', 'error'), ...handlers()] } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    await page.findByRole('alert', {}, LOAD);
-    await waitFor(() => expect(page.getByRole('tab', { name: /^Available/ })).toHaveTextContent('8'), LOAD);
+    await page.findByRole('alert');
+    await waitFor(() => expect(page.getByRole('tab', { name: /^Available/ })).toHaveTextContent('8'));
     await expect(page.getByRole('tab', { name: /^Active/ })).not.toHaveTextContent(/\d/);
   },
 };
@@ -346,7 +345,7 @@ export const SearchTest: Story = {
     await waitFor(() => expect(args.onNavigate).toHaveBeenLastCalledWith(`${PATH}?tab=Active&q=lisbon`));
     await userEvent.clear(field);
     await userEvent.type(field, 'nobody like this{Enter}');
-    await page.findByRole('heading', { level: 2, name: 'Nobody matches your filters' }, LOAD);
+    await page.findByRole('heading', { level: 2, name: 'Nobody matches your filters' });
     await userEvent.click(page.getByRole('button', { name: 'Clear filters' }));
     await cardsShown(main, 5);
     await expect(page.getByRole('searchbox', { name: 'Search talent' })).toHaveValue('');
@@ -384,7 +383,7 @@ export const SpecializationsTest: Story = {
   parameters: { msw: { handlers: withLong } },
   play: async ({ canvasElement }) => {
     const { page } = await pageReady(canvasElement);
-    const card = await page.findByRole('article', { name: LONG_NAME }, LOAD);
+    const card = await page.findByRole('article', { name: LONG_NAME });
     const list = within(card).getByRole('list', { name: `Specializations of ${LONG_NAME}` });
     await expect(within(list).getAllByRole('listitem')[0]).toHaveTextContent('Event-driven systems');
     await userEvent.click(within(card).getByRole('button', { name: 'Show 16 more' }));
@@ -403,7 +402,7 @@ export const SeeAvailableTest: Story = {
   parameters: { msw: { handlers: handlers({ talentAssociations: 'empty' }) } },
   play: async ({ canvasElement }) => {
     const { main, page } = await pageReady(canvasElement);
-    await userEvent.click(await page.findByRole('button', { name: 'See available talent' }, LOAD));
+    await userEvent.click(await page.findByRole('button', { name: 'See available talent' }));
     await cardsShown(main, 8);
     await expect(page.getByRole('tab', { name: /^Available/ })).toHaveAttribute('aria-selected', 'true');
   },
@@ -416,7 +415,7 @@ export const PartialFailureTest: Story = {
   parameters: { msw: { handlers: [routeHandler('talentAssociations', 'error'), ...handlers()] } },
   play: async ({ canvasElement }) => {
     const { main, page } = await pageReady(canvasElement);
-    await page.findByRole('alert', {}, LOAD);
+    await page.findByRole('alert');
     await userEvent.click(page.getByRole('tab', { name: /^Available/ }));
     await cardsShown(main, 8);
     await expect(page.queryByRole('alert')).toBeNull();
@@ -433,7 +432,7 @@ export const RetryTest: Story = {
   beforeEach: () => failingAssociations.reset(),
   play: async ({ canvasElement }) => {
     const { main, page } = await pageReady(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     failingAssociations.recover();
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     await cardsShown(main, 5);

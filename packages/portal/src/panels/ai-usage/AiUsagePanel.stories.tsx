@@ -23,7 +23,7 @@ type Story = StoryObj<typeof meta>;
 
 const reportShown = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  const tools = await canvas.findByRole('table', { name: 'Per assistant' }, { timeout: 10_000 });
+  const tools = await canvas.findByRole('table', { name: 'Per assistant' });
   return { canvas, tools };
 };
 
@@ -81,11 +81,9 @@ export const NotConnected: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByRole(
-        'heading',
-        { name: 'No AI assistant usage has been connected for this project' },
-        { timeout: 10_000 },
-      ),
+      await canvas.findByRole('heading', {
+        name: 'No AI assistant usage has been connected for this project',
+      }),
     ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Try again' })).toBeNull();
   },
@@ -105,9 +103,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ aiUsage: 'error' }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('AI assistant usage could not be loaded.', {}, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('AI assistant usage could not be loaded.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
@@ -193,7 +189,7 @@ export const RightToLeft: Story = {
   parameters: { dir: 'rtl' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const tools = await canvas.findByRole('table', { name: 'لكل مساعد' }, { timeout: 10_000 });
+    const tools = await canvas.findByRole('table', { name: 'لكل مساعد' });
     await expect(within(tools).getByText('لا يبلّغ عنه Windsurf')).toBeVisible();
   },
 };

@@ -21,7 +21,7 @@ type Story = StoryObj<typeof meta>;
 
 const repositoriesShown = async (canvasElement: HTMLElement) => {
   const canvas = within(canvasElement);
-  const table = await canvas.findByRole('table', { name: /^Repositories \(/ }, { timeout: 10_000 });
+  const table = await canvas.findByRole('table', { name: /^Repositories \(/ });
   return { canvas, table };
 };
 
@@ -54,11 +54,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: handlers({ githubOrganisations: 'empty', githubRepositories: 'empty' }) } },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByText(
-        'No GitHub repositories are linked to this project yet.',
-        {},
-        { timeout: 10_000 },
-      ),
+      await within(canvasElement).findByText('No GitHub repositories are linked to this project yet.'),
     ).toBeVisible();
   },
 };
@@ -68,11 +64,7 @@ export const UnknownProject: Story = {
   args: { projectKey: 'NOPE' },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByText(
-        'No GitHub repositories are linked to this project yet.',
-        {},
-        { timeout: 10_000 },
-      ),
+      await within(canvasElement).findByText('No GitHub repositories are linked to this project yet.'),
     ).toBeVisible();
   },
 };
@@ -82,9 +74,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ githubRepositories: 'error' }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(
-      await canvas.findByText('The repositories could not be loaded.', {}, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await canvas.findByText('The repositories could not be loaded.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
@@ -93,9 +83,7 @@ export const LoadFailed: Story = {
 export const Offline: Story = {
   parameters: { msw: { handlers: handlers({ githubOrganisations: 'networkError' }) } },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('button', { name: 'Try again' }, { timeout: 15_000 }),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByRole('button', { name: 'Try again' })).toBeVisible();
   },
 };
 
@@ -154,9 +142,7 @@ export const Dark: Story = {
 export const RightToLeft: Story = {
   parameters: { dir: 'rtl' },
   play: async ({ canvasElement }) => {
-    await expect(
-      await within(canvasElement).findByRole('table', { name: /^المستودعات/ }, { timeout: 10_000 }),
-    ).toBeVisible();
+    await expect(await within(canvasElement).findByRole('table', { name: /^المستودعات/ })).toBeVisible();
   },
 };
 

@@ -23,7 +23,6 @@ const meta: Meta<ClientPortalProps> = {
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
-const LOAD = { timeout: 8000 };
 const NO_STORE = { 'cache-control': 'no-store' };
 
 /** Northwind's open requests (the fixtures') and two of Globex, as the host's queue sends them. */
@@ -104,9 +103,9 @@ function queueStory(story: string, queue: HttpHandler, screen?: number) {
 
 /** The queue tab, opened. */
 async function queueOpen(canvasElement: HTMLElement) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await userEvent.click(await within(main).findByRole('tab', { name: 'Requests queue' }, LOAD));
-  await within(main).findByRole('heading', { level: 1, name: 'Requests queue' }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await userEvent.click(await within(main).findByRole('tab', { name: 'Requests queue' }));
+  await within(main).findByRole('heading', { level: 1, name: 'Requests queue' });
   return { main, page: within(main) };
 }
 
@@ -119,7 +118,7 @@ export const Queue: Story = {
   ...data.story,
   play: async ({ canvasElement }) => {
     const { main, page } = await queueOpen(canvasElement);
-    await waitFor(() => expect(rows(main).length).toBe(queueItems().length), LOAD);
+    await waitFor(() => expect(rows(main).length).toBe(queueItems().length));
     const list = page.getByRole('list', { name: 'Requests' });
     await expect(within(list).getAllByText(GLOBEX.name).length).toBe(2);
     await expect(within(list).getAllByText(NORTHWIND.name).length).toBeGreaterThan(0);
@@ -135,17 +134,13 @@ export const FilterByCompany: Story = {
   ...filtered.story,
   play: async ({ canvasElement }) => {
     const { main, page } = await queueOpen(canvasElement);
-    await waitFor(() => expect(rows(main).length).toBeGreaterThan(2), LOAD);
+    await waitFor(() => expect(rows(main).length).toBeGreaterThan(2));
     await userEvent.click(page.getByRole('combobox', { name: 'Company' }));
-    const option = await within(canvasElement.ownerDocument.body).findByRole(
-      'option',
-      { name: GLOBEX.name },
-      LOAD,
-    );
+    const option = await within(canvasElement.ownerDocument.body).findByRole('option', { name: GLOBEX.name });
     await userEvent.click(option);
-    await waitFor(() => expect(rows(main)).toEqual(['GLOBEX-1', 'GLOBEX-2']), LOAD);
+    await waitFor(() => expect(rows(main)).toEqual(['GLOBEX-1', 'GLOBEX-2']));
     await userEvent.click(page.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(rows(main).length).toBe(queueItems().length), LOAD);
+    await waitFor(() => expect(rows(main).length).toBe(queueItems().length));
   },
 };
 
@@ -159,20 +154,20 @@ export const FilterByTypeAndAssignee: Story = {
   play: async ({ canvasElement }) => {
     const { main, page } = await queueOpen(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await waitFor(() => expect(rows(main).length).toBe(queueItems().length), LOAD);
+    await waitFor(() => expect(rows(main).length).toBe(queueItems().length));
     await userEvent.click(page.getByRole('combobox', { name: 'Assignee' }));
-    await expect(await body.findByRole('option', { name: 'Sam Whitfield' }, LOAD)).toBeInTheDocument();
+    await expect(await body.findByRole('option', { name: 'Sam Whitfield' })).toBeInTheDocument();
     await expect(body.getByRole('option', { name: 'Alex Rivera' })).toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
     await userEvent.click(page.getByRole('combobox', { name: 'Type' }));
-    await expect(await body.findByRole('option', { name: 'Review' }, LOAD)).toBeInTheDocument();
+    await expect(await body.findByRole('option', { name: 'Review' })).toBeInTheDocument();
     await userEvent.click(body.getByRole('option', { name: 'Question' }));
     const questions = queueItems()
       .filter((i) => i.type === 'question')
       .map((i) => i.key);
-    await waitFor(() => expect(rows(main)).toEqual(questions), LOAD);
+    await waitFor(() => expect(rows(main)).toEqual(questions));
     // Until the list has faded out, axe (after the play function) sees its half-transparent options.
-    await waitFor(() => expect(body.queryByRole('listbox')).toBeNull(), LOAD);
+    await waitFor(() => expect(body.queryByRole('listbox')).toBeNull());
   },
 };
 
@@ -182,16 +177,15 @@ export const OpenRequest: Story = {
   ...opening.story,
   play: async ({ canvasElement }) => {
     const { main } = await queueOpen(canvasElement);
-    await waitFor(() => expect(rows(main)).toContain('NORTH-3'), LOAD);
+    await waitFor(() => expect(rows(main)).toContain('NORTH-3'));
     const row = main.querySelector<HTMLButtonElement>('button[data-request-key="NORTH-3"]');
     if (!row) throw new Error('no NORTH-3 row');
     await userEvent.click(row);
-    await within(canvasElement).findByRole('region', { name: `Acting for ${NORTHWIND.name}` }, LOAD);
-    await within(canvasElement).findByRole(
-      'heading',
-      { level: 1, name: 'Replacement for the Android engineer leaving in May' },
-      LOAD,
-    );
+    await within(canvasElement).findByRole('region', { name: `Acting for ${NORTHWIND.name}` });
+    await within(canvasElement).findByRole('heading', {
+      level: 1,
+      name: 'Replacement for the Android engineer leaving in May',
+    });
     await expect(opening.backend.state.actAs).toEqual([NORTHWIND.id]);
   },
 };
@@ -202,9 +196,7 @@ export const Empty: Story = {
   ...empty.story,
   play: async ({ canvasElement }) => {
     const { page } = await queueOpen(canvasElement);
-    await expect(
-      await page.findByRole('heading', { level: 2, name: 'Nothing in the queue' }, LOAD),
-    ).toBeVisible();
+    await expect(await page.findByRole('heading', { level: 2, name: 'Nothing in the queue' })).toBeVisible();
   },
 };
 
@@ -214,7 +206,7 @@ export const Loading: Story = {
   ...loading.story,
   play: async ({ canvasElement }) => {
     const { page } = await queueOpen(canvasElement);
-    const status = await page.findByText('Loading the queue…', {}, LOAD);
+    const status = await page.findByText('Loading the queue…');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
@@ -225,7 +217,7 @@ export const LoadFailed: Story = {
   ...failed.story,
   play: async ({ canvasElement }) => {
     const { page } = await queueOpen(canvasElement);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('The queue could not be loaded');
     await expect(within(alert).getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -241,12 +233,12 @@ export const Paged: Story = {
   ...paged.story,
   play: async ({ canvasElement }) => {
     const { main, page } = await queueOpen(canvasElement);
-    await waitFor(() => expect(rows(main)).toHaveLength(25), LOAD);
+    await waitFor(() => expect(rows(main)).toHaveLength(25));
     await userEvent.click(page.getByRole('button', { name: 'Next page' }));
-    await waitFor(() => expect(rows(main)).toHaveLength(5), LOAD);
+    await waitFor(() => expect(rows(main)).toHaveLength(5));
     await expect(page.getByText('Page 2')).toBeVisible();
     await userEvent.click(page.getByRole('button', { name: 'Previous page' }));
-    await waitFor(() => expect(rows(main)).toHaveLength(25), LOAD);
+    await waitFor(() => expect(rows(main)).toHaveLength(25));
   },
 };
 
@@ -256,7 +248,7 @@ export const SmallScreen: Story = {
   ...small.story,
   play: async ({ canvasElement }) => {
     const { main } = await queueOpen(canvasElement);
-    await waitFor(() => expect(rows(main).length).toBeGreaterThan(0), LOAD);
+    await waitFor(() => expect(rows(main).length).toBeGreaterThan(0));
     await expect(main.scrollWidth).toBeLessThanOrEqual(main.clientWidth);
   },
 };

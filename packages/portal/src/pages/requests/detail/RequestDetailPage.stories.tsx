@@ -31,7 +31,6 @@ const meta: Meta<ClientPortalProps> = {
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
-const LOAD = { timeout: 8000 };
 const backend = freshBackend();
 
 /** A story at a request's address over a fresh backend, with answers of its own put first. */
@@ -51,8 +50,8 @@ const at = (
 
 /** The request's h1 once it is on screen. */
 async function requestReady(canvasElement: HTMLElement, title: string | RegExp) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: title }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: title });
   return { main, page: within(main) };
 }
 
@@ -100,11 +99,11 @@ export const ApproveChangeOfHours: Story = {
     await expect(page.queryByRole('button', { name: 'Mark as triaged' })).toBeNull();
     await expect(document.title).toMatch(/^NORTH-1 · /);
     await userEvent.click(page.getByRole('button', { name: 'Approve' }));
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', {}, LOAD);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog');
     await expect(dialog).toHaveTextContent(/You approve: Adds 120 hours to .+: 64 hours left → 184\./);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
     await expect(
-      await page.findByText(/changed the status from Waiting for you to In progress\./, {}, LOAD),
+      await page.findByText(/changed the status from Waiting for you to In progress\./),
     ).toBeVisible();
     await expect(page.getAllByText('In progress')[0]).toBeVisible();
     await expect(page.queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -150,7 +149,7 @@ export const StaffView: Story = {
     );
     // The history in the portal's words (not the host's English text), internal changes marked.
     await expect(
-      await history.findByText(/^Alex Rivera for Northwind Logistics assigned the request to /, {}, LOAD),
+      await history.findByText(/^Alex Rivera for Northwind Logistics assigned the request to /),
     ).toBeVisible();
     await expect(history.getByText(/changed the status from Submitted to /)).toBeVisible();
   },
@@ -167,7 +166,7 @@ export const AnswerWaitingRequest: Story = {
     await expect(box).toHaveFocus();
     await userEvent.type(box, '14:00 UK time works best.');
     await userEvent.click(page.getByRole('button', { name: 'Send answer' }));
-    await expect(await page.findByText('14:00 UK time works best.', {}, LOAD)).toBeVisible();
+    await expect(await page.findByText('14:00 UK time works best.')).toBeVisible();
     await waitFor(() => expect(box).toHaveValue(''));
     await expect(page.queryByRole('button', { name: 'Send answer' })).toBeNull();
   },
@@ -192,13 +191,13 @@ export const StaleVersion: Story = {
     const box = page.getByRole('textbox', { name: 'Comment' });
     await userEvent.type(box, 'Thursday 10:00 please.');
     await userEvent.click(page.getByRole('button', { name: 'Send answer' }));
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('Someone changed this request meanwhile.');
     await userEvent.click(within(alert).getByRole('button', { name: 'Reload' }));
-    await waitFor(() => expect(page.queryByRole('alert')).toBeNull(), LOAD);
+    await waitFor(() => expect(page.queryByRole('alert')).toBeNull());
     await expect(box).toHaveValue('Thursday 10:00 please.');
     await userEvent.click(page.getByRole('button', { name: 'Send answer' }));
-    await expect(await page.findByText('Thursday 10:00 please.', { selector: 'p' }, LOAD)).toBeVisible();
+    await expect(await page.findByText('Thursday 10:00 please.', { selector: 'p' })).toBeVisible();
   },
 };
 
@@ -212,10 +211,10 @@ export const ActionNotOpen: Story = {
   play: async ({ canvasElement }) => {
     const { page } = await requestReady(canvasElement, 'Invoice address change');
     await userEvent.click(page.getByRole('button', { name: 'Cancel request' }));
-    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog', {}, LOAD);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole('alertdialog');
     await expect(dialog).toHaveTextContent('NORTH-7 will be closed and nobody will work on it.');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel request' }));
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent('This cannot be done now.');
   },
 };
@@ -230,9 +229,9 @@ export const ResolvedDocumentRequest: Story = {
     await expect(page.getByRole('button', { name: 'Reopen' })).toBeEnabled();
     // Saving is offered once the types (the meta) say this is a document request: it may come later.
     await userEvent.click(
-      await page.findByRole('button', { name: 'Save to documents: MSA 2026 (signed).pdf' }, LOAD),
+      await page.findByRole('button', { name: 'Save to documents: MSA 2026 (signed).pdf' }),
     );
-    await waitFor(() => expect(page.getAllByText('Saved to documents').length).toBeGreaterThan(0), LOAD);
+    await waitFor(() => expect(page.getAllByText('Saved to documents').length).toBeGreaterThan(0));
     await expect(page.queryByRole('button', { name: /^Save to documents/ })).toBeNull();
   },
 };
@@ -304,15 +303,15 @@ export const UploadFiles: Story = {
   play: async ({ canvasElement }) => {
     const { main, page } = await requestReady(canvasElement, 'Can we move the sprint review to Thursdays?');
     await expect(
-      await page.findByText(/^Up to 1 kB per file and 100 MB for the whole request\.$/, {}, LOAD),
+      await page.findByText(/^Up to 1 kB per file and 100 MB for the whole request\.$/),
     ).toBeVisible();
     const input = main.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error('no file input');
     const big = new File([new Uint8Array(4096)], 'big-export.csv', { type: 'text/csv' });
     const notes = new File(['Thursday works.'], 'notes.txt', { type: 'text/plain' });
     chooseFiles(input, [big, notes]);
-    await expect(await page.findByText('Not uploaded: larger than 1 kB.', {}, LOAD)).toBeVisible();
-    await expect(await page.findByText('Uploaded', {}, LOAD)).toBeVisible();
+    await expect(await page.findByText('Not uploaded: larger than 1 kB.')).toBeVisible();
+    await expect(await page.findByText('Uploaded')).toBeVisible();
     await expect(within(page.getByRole('list', { name: 'Files' })).getByText('notes.txt')).toBeVisible();
   },
 };
@@ -327,13 +326,11 @@ export const UploadRefusedByHost: Story = {
   play: async ({ canvasElement }) => {
     const { main, page } = await requestReady(canvasElement, 'Can we move the sprint review to Thursdays?');
     // The limits come with the meta: files dropped before are not taken.
-    await page.findByText(/^Up to .+ per file/, {}, LOAD);
+    await page.findByText(/^Up to .+ per file/);
     const zone = within(main).getByText('Drop files here, or').parentElement;
     if (!zone) throw new Error('no drop zone');
     dropFiles(zone, [new File(['MZ'], 'tool.bin', { type: '' })]);
-    await expect(
-      await page.findByText('Not uploaded: this type of file is not accepted.', {}, LOAD),
-    ).toBeVisible();
+    await expect(await page.findByText('Not uploaded: this type of file is not accepted.')).toBeVisible();
   },
 };
 
@@ -342,7 +339,7 @@ export const Loading: Story = {
   ...at('loading', 'NORTH-1', [http.get('*/api/requests/NORTH-1', () => new Promise<never>(() => {}))]),
   play: async ({ canvasElement }) => {
     const { page } = await requestReady(canvasElement, 'NORTH-1');
-    const status = await page.findByText('Loading the request…', {}, LOAD);
+    const status = await page.findByText('Loading the request…');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
@@ -377,11 +374,11 @@ export const LoadFailed: Story = {
     down.reset();
   },
   play: async ({ canvasElement }) => {
-    const main = await within(canvasElement).findByRole('main', {}, LOAD);
-    const alert = await within(main).findByRole('alert', {}, LOAD);
+    const main = await within(canvasElement).findByRole('main');
+    const alert = await within(main).findByRole('alert');
     await expect(alert).toHaveTextContent('The request could not be loaded');
     await userEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await within(main).findByRole('heading', { level: 1, name: NORTH_1 }, LOAD);
+    await within(main).findByRole('heading', { level: 1, name: NORTH_1 });
   },
 };
 

@@ -22,7 +22,6 @@ export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
 const TITLE = 'New request';
-const LOAD = { timeout: 8000 };
 const fixtures = createPortalFixtures();
 const requestsMeta: RequestMeta = fixtures.requests.meta();
 const SUBSCRIPTION = requestsMeta.subscriptions[0]!;
@@ -42,10 +41,10 @@ const problem = (status: number, body: object) =>
   );
 
 async function formReady(canvasElement: HTMLElement, heading = TITLE) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   const page = within(main);
-  await page.findByRole('group', { name: /What do you need\?|ماذا تحتاج؟/ }, LOAD);
+  await page.findByRole('group', { name: /What do you need\?|ماذا تحتاج؟/ });
   return { main, page };
 }
 
@@ -87,7 +86,7 @@ export const WithSuggestions: Story = {
   play: async ({ canvasElement }) => {
     const { page } = await formReady(canvasElement);
     await userEvent.type(page.getByRole('textbox', { name: /Title/ }), 'invoice');
-    const box = await page.findByRole('region', { name: 'These articles may answer your question' }, LOAD);
+    const box = await page.findByRole('region', { name: 'These articles may answer your question' });
     const links = within(box).getAllByRole('link');
     await expect(links.length).toBeGreaterThan(0);
     await expect(links.length).toBeLessThanOrEqual(3);
@@ -142,7 +141,7 @@ export const HostRefuses: Story = {
     const role = page.getByRole('textbox', { name: /Role/ });
     await userEvent.type(role, 'Mobile');
     await userEvent.click(page.getByRole('button', { name: 'Submit request' }));
-    await waitFor(() => expect(role).toHaveFocus(), LOAD);
+    await waitFor(() => expect(role).toHaveFocus());
     await expect(role).toHaveAttribute('aria-invalid', 'true');
     await expect(role).toHaveAccessibleDescription('Name the discipline, e.g. "Android engineer".');
   },
@@ -165,7 +164,7 @@ export const FileTooLarge: Story = {
     const big = new File([new Uint8Array(4096)], 'contract scan.pdf', { type: 'application/pdf' });
     const small = new File(['notes'], 'notes.txt', { type: 'text/plain' });
     await userEvent.upload(input, [big, small]);
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent(/contract scan\.pdf is larger than .+ and was not added\./);
     await expect(page.getByText('notes.txt')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove notes.txt' })).toBeEnabled();
@@ -181,7 +180,7 @@ export const Submitted: Story = {
     await userEvent.type(page.getByRole('textbox', { name: /Title/ }), 'Please renew our VPN certificate');
     await userEvent.click(page.getByRole('checkbox', { name: 'Jonas Berg' }));
     await userEvent.click(page.getByRole('button', { name: 'Submit request' }));
-    await within(canvasElement).findByText(/^Request NORTH-\d+ was submitted\.$/, {}, LOAD);
+    await within(canvasElement).findByText(/^Request NORTH-\d+ was submitted\.$/);
     await waitFor(() =>
       expect(args.onNavigate).toHaveBeenCalledWith(expect.stringMatching(/^\/requests\/NORTH-\d+$/)),
     );
@@ -207,7 +206,7 @@ export const UploadFailed: Story = {
     const input = canvasElement.querySelector<HTMLInputElement>('input[type="file"]')!;
     await userEvent.upload(input, new File(['hours'], 'timesheets.csv', { type: 'text/csv' }));
     await userEvent.click(page.getByRole('button', { name: 'Submit request' }));
-    const alert = await page.findByRole('alert', {}, LOAD);
+    const alert = await page.findByRole('alert');
     await expect(alert).toHaveTextContent(
       /Request NORTH-\d+ was submitted, but some files could not be uploaded/,
     );
@@ -221,9 +220,9 @@ export const Loading: Story = {
   args: at('loading', '/requests/new'),
   parameters: { msw: { handlers: handlers({ requestMeta: 'loading' }) } },
   play: async ({ canvasElement }) => {
-    const main = await within(canvasElement).findByRole('main', {}, LOAD);
-    await within(main).findByRole('heading', { level: 1, name: TITLE }, LOAD);
-    const status = await within(main).findByText('Loading the form…', {}, LOAD);
+    const main = await within(canvasElement).findByRole('main');
+    await within(main).findByRole('heading', { level: 1, name: TITLE });
+    const status = await within(main).findByText('Loading the form…');
     await expect(status.closest('[aria-busy="true"]')).not.toBeNull();
   },
 };
@@ -233,8 +232,8 @@ export const LoadFailed: Story = {
   args: at('error', '/requests/new'),
   parameters: { msw: { handlers: handlers({ requestMeta: 'error' }) } },
   play: async ({ canvasElement }) => {
-    const main = await within(canvasElement).findByRole('main', {}, LOAD);
-    const alert = await within(main).findByRole('alert', {}, LOAD);
+    const main = await within(canvasElement).findByRole('main');
+    const alert = await within(main).findByRole('alert');
     await expect(alert).toHaveTextContent('The form could not be loaded');
   },
 };

@@ -20,7 +20,6 @@ const meta: Meta<ClientPortalProps> = {
 export default meta;
 type Story = StoryObj<ClientPortalProps>;
 
-const LOAD = { timeout: 8000 };
 const fixtures = createPortalFixtures();
 /** The subscription Northwind's change of hours (and renewal check-in) are about. */
 const deal = fixtures.crm.hubspot.deals.find((d) => d.stage === 'Active' && d.hours !== null)!;
@@ -29,8 +28,8 @@ const at = (story: string, path: string, overrides: Partial<ClientPortalProps> =
   portalArgs(`related-${story}`, { routing: { mode: 'memory', initialPath: path }, ...overrides });
 
 async function pageReady(canvasElement: HTMLElement, heading: string) {
-  const main = await within(canvasElement).findByRole('main', {}, LOAD);
-  await within(main).findByRole('heading', { level: 1, name: heading }, LOAD);
+  const main = await within(canvasElement).findByRole('main');
+  await within(main).findByRole('heading', { level: 1, name: heading });
   return within(main);
 }
 
@@ -39,12 +38,12 @@ export const Dashboard: Story = {
   args: at('dashboard', '/dashboard'),
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'Dashboard');
-    const change = await page.findByRole('link', { name: `Request a change to ${deal.dealName}` }, LOAD);
+    const change = await page.findByRole('link', { name: `Request a change to ${deal.dealName}` });
     await expect(change).toHaveAttribute(
       'href',
       `/requests/new?type=change_of_scope&subscriptionId=${encodeURIComponent(deal.id)}`,
     );
-    const open = await page.findByRole('link', { name: /^Open requests: \d+$/ }, LOAD);
+    const open = await page.findByRole('link', { name: /^Open requests: \d+$/ });
     await expect(open).toHaveAttribute(
       'href',
       `/requests?scope=company&subscriptionId=${encodeURIComponent(deal.id)}`,
@@ -57,12 +56,8 @@ export const Project: Story = {
   args: at('project', '/services/projects?project=WMS'),
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'Projects');
-    const section = await page.findByRole('region', { name: 'Requests about this project' }, LOAD);
-    await within(section).findByRole(
-      'link',
-      { name: 'Replacement for the Android engineer leaving in May' },
-      LOAD,
-    );
+    const section = await page.findByRole('region', { name: 'Requests about this project' });
+    await within(section).findByRole('link', { name: 'Replacement for the Android engineer leaving in May' });
     await expect(
       within(section).getByRole('link', { name: 'New request about this project' }),
     ).toHaveAttribute('href', '/requests/new?projectId=9003');
@@ -74,7 +69,7 @@ export const ProjectWithout: Story = {
   args: at('project-none', '/services/projects?project=PORTAL'),
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'Projects');
-    await page.findByText('No open requests about this project.', {}, LOAD);
+    await page.findByText('No open requests about this project.');
   },
 };
 
@@ -83,9 +78,8 @@ export const Talent: Story = {
   args: at('talent', '/services/talent?tab=Active'),
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'Talent');
-    await waitFor(
-      () => expect(page.getAllByRole('link', { name: 'Request a replacement' }).length).toBeGreaterThan(0),
-      LOAD,
+    await waitFor(() =>
+      expect(page.getAllByRole('link', { name: 'Request a replacement' }).length).toBeGreaterThan(0),
     );
     const links = page.getAllByRole('link', { name: 'Request a replacement' });
     await expect(links.map((a) => a.getAttribute('href'))).toContain(
@@ -100,7 +94,7 @@ export const LoadFailed: Story = {
   parameters: { msw: { handlers: handlers({ requests: 'error' }) } },
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'Projects');
-    await page.findByText('The requests could not be loaded.', {}, LOAD);
+    await page.findByText('The requests could not be loaded.');
   },
 };
 
@@ -109,6 +103,6 @@ export const RightToLeft: Story = {
   args: at('rtl', '/dashboard', { locale: 'ar' }),
   play: async ({ canvasElement }) => {
     const page = await pageReady(canvasElement, 'لوحة المعلومات');
-    await page.findAllByRole('link', { name: new RegExp(`^طلب تغيير على ${deal.dealName}$`) }, LOAD);
+    await page.findAllByRole('link', { name: new RegExp(`^طلب تغيير على ${deal.dealName}$`) });
   },
 };
