@@ -25,9 +25,9 @@ export default defineConfig({
   resolve: { conditions: shared.resolve.conditions },
   css: shared.css,
   test: {
-    // Two workers on two cores: files run side by side (one at a time left a core idle). The store
-    // suites each start a PGlite thread; the browser suites share one Chromium.
-    maxWorkers: 2,
+    // Three workers on two cores: files run side by side (one at a time left a core idle, and two
+    // still left 40 % of the CPU idle: many files wait on child processes, servers and browsers).
+    maxWorkers: 3,
     projects: [
       {
         extends: true,

@@ -202,8 +202,14 @@ describe('the built Storybook, as designers open it', () => {
      */
     const checkDocs = async (entries: IndexEntry[]) => {
       const page = await context.newPage();
+      // A page error belongs to the document that raised it: the docs page whose navigation has
+      // committed (an error a page raises while it unloads stays with it, which has been checked).
+      let next = '';
       let current = '';
       const errors = new Map<string, string[]>();
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) current = next;
+      });
       page.on('pageerror', (error) => errors.get(current)?.push(error.message));
       await page.addInitScript(() => {
         const w = window as unknown as Record<string, unknown>;
@@ -221,8 +227,8 @@ describe('the built Storybook, as designers open it', () => {
         listen();
       });
       for (const entry of entries) {
-        current = entry.id;
-        errors.set(current, []);
+        next = entry.id;
+        errors.set(next, []);
         // A navigation of its own per docs page (the bundle comes from the cache): switching pages
         // through the channel, as the sidebar does, leaves a docs page whose stories throw on
         // purpose (the error boundary's) unrendered.
