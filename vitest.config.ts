@@ -25,9 +25,9 @@ export default defineConfig({
   resolve: { conditions: shared.resolve.conditions },
   css: shared.css,
   test: {
-    // Three workers on two cores: files run side by side (one at a time left a core idle, and two
-    // still left 40 % of the CPU idle: many files wait on child processes, servers and browsers).
-    maxWorkers: 3,
+    // Two workers on two cores: files run side by side (one at a time left a core idle). Three
+    // overloaded the machine (load 15) and browser tests timed out.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -60,9 +60,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['e2e/**/*.test.ts'],
+          // A browser round trip on a machine loaded by the other projects: room, not a retry.
           // The demo data set seeded once for every e2e host of the run.
           globalSetup: ['e2e/support/global-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },

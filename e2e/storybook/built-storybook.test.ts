@@ -237,7 +237,7 @@ describe('the built Storybook, as designers open it', () => {
           .waitForFunction(
             (id) => ((window as unknown as { __docsRendered: string[] }).__docsRendered ?? []).includes(id),
             entry.id,
-            { timeout: 30_000, polling: 50 },
+            { timeout: 60_000, polling: 50 },
           )
           .then(() => page.locator('#storybook-docs h1').first().isVisible())
           .catch(() => false);

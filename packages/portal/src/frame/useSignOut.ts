@@ -8,28 +8,21 @@ import { usePortal } from '../PortalContext.js';
 
 /**
  * Ends the session, tells analytics and the host, and goes to sign in again (the portal's own
- * sign-in page, or the host's `loginUrl`) with the portal's start as `returnTo`. Nothing of the
- * session reaches the host after it has ended: on the portal's own sign-in page the framed page is
- * left first (its queries lose their observers; the sign-in page is told there is no session, in
- * the same render), then every request still in flight is cancelled, and only then is the session
- * ended. A page's request that arrived after it would be refused (401), which the browser logs as
- * an error. A host's `loginUrl` is left for only once the session has ended (leaving the page would
- * cancel the sign-out). The cache is emptied once the framed page is gone, so no framed page
- * re-renders without its data.
+ * sign-in page, or the host's `loginUrl`) with the portal's start as `returnTo`. Every request still
+ * in flight is cancelled first: one that reached the host after the session had ended would be
+ * refused (401), which the browser logs as an error. The way to the sign-in page is taken once the
+ * host has ended the session (before, the sign-in page would find it still there and lead back in;
+ * a host's `loginUrl` left for earlier would cancel the sign-out) and before this portal's cache is
+ * emptied, so no framed page re-renders without its data (and no guard sends the visitor to sign
+ * in a second time).
  */
 export function useSignOut() {
   const { client } = usePortalData();
   const queryClient = useQueryClient();
-  const { analytics, onSignOut, loginUrl } = usePortal();
+  const { analytics, onSignOut } = usePortal();
   const { base } = useRouter();
   const signIn = useSignInNavigation();
   return useCallback(async () => {
-    const returnTo = currentReturnTo(base, '/', '');
-    const inPortal = loginUrl === null;
-    if (inPortal) {
-      signIn(returnTo);
-      queryClient.setQueryData(queryKeys.session(), null);
-    }
     await queryClient.cancelQueries();
     try {
       await client.signOut();
@@ -37,10 +30,10 @@ export function useSignOut() {
       // The session may already be gone (expired, revoked); leaving is still what the user asked for.
     }
     analytics.reset();
-    if (!inPortal) signIn(returnTo);
+    signIn(currentReturnTo(base, '/', ''));
     queryClient.clear();
     // Known now: there is no session (the sign-in page need not ask the host).
     queryClient.setQueryData(queryKeys.session(), null);
     onSignOut?.();
-  }, [client, queryClient, analytics, onSignOut, base, signIn, loginUrl]);
+  }, [client, queryClient, analytics, onSignOut, base, signIn]);
 }
