@@ -422,11 +422,14 @@ export const German: Story = {
   ...at('german', 'NORTH-1', [], { locale: 'de' }),
   play: async ({ canvasElement }) => {
     const { main, page } = await requestReady(canvasElement, NORTH_1);
-    const timeline = within(
-      page.getByRole('heading', { level: 2, name: 'Verlauf' }).closest('section') ?? main,
-    );
+    // The timeline and the type's labels arrive after the heading (their sentences and the German
+    // labels are loaded with the page's parts): found, not read at once.
+    const history = await page.findByRole('heading', { level: 2, name: 'Verlauf' });
+    const timeline = within(history.closest('section') ?? main);
     await expect(
-      timeline.getByText(/^Alex Rivera für Northwind Logistics hat die Anfrage Alex Rivera zugewiesen\.$/),
+      await timeline.findByText(
+        /^Alex Rivera für Northwind Logistics hat die Anfrage Alex Rivera zugewiesen\.$/,
+      ),
     ).toBeVisible();
     // The mock's due date, as German writes a day ("6. März 2026").
     await expect(
@@ -435,8 +438,8 @@ export const German: Story = {
       ),
     ).toBeVisible();
     // The built-in type and its fields in German too (the host's English defaults).
-    await expect(page.getByText('Änderung von Umfang oder Stunden')).toBeVisible();
-    await expect(page.getByText('Zusätzliche Stunden')).toBeVisible();
+    await expect(await page.findByText('Änderung von Umfang oder Stunden')).toBeVisible();
+    await expect(await page.findByText('Zusätzliche Stunden')).toBeVisible();
     await expect(main).not.toHaveTextContent(/Assigned to|Due date:|Status: /);
     await expectNoOverflow(canvasElement, main);
   },
