@@ -202,14 +202,11 @@ describe('the built Storybook, as designers open it', () => {
      */
     const checkDocs = async (entries: IndexEntry[]) => {
       const page = await context.newPage();
-      // A page error belongs to the document that raised it: the docs page whose navigation has
-      // committed (an error a page raises while it unloads stays with it, which has been checked).
-      let next = '';
+      // A page error belongs to the docs page being shown; each is left for a blank page before the
+      // next opens, so what a page raises while it unloads (a play function cut short) stays with
+      // it, as it did when each docs page had a browser page of its own.
       let current = '';
       const errors = new Map<string, string[]>();
-      page.on('framenavigated', (frame) => {
-        if (frame === page.mainFrame()) current = next;
-      });
       page.on('pageerror', (error) => errors.get(current)?.push(error.message));
       await page.addInitScript(() => {
         const w = window as unknown as Record<string, unknown>;
@@ -227,8 +224,9 @@ describe('the built Storybook, as designers open it', () => {
         listen();
       });
       for (const entry of entries) {
-        next = entry.id;
-        errors.set(next, []);
+        await page.goto('about:blank');
+        current = entry.id;
+        errors.set(current, []);
         // A navigation of its own per docs page (the bundle comes from the cache): switching pages
         // through the channel, as the sidebar does, leaves a docs page whose stories throw on
         // purpose (the error boundary's) unrendered.
