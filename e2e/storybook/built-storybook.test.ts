@@ -197,8 +197,8 @@ describe('the built Storybook, as designers open it', () => {
     });
     const failing: string[] = [];
     /**
-     * Opens the docs pages one after another in one browser page: each must render (Storybook says
-     * `docsRendered`) with a heading, no error display and no page error while it is the one shown.
+     * Opens the docs pages one after another in one browser page: each must render its heading, with
+     * no error display and no page error while it is the one shown.
      */
     const checkDocs = async (entries: IndexEntry[]) => {
       const page = await context.newPage();
@@ -208,21 +208,6 @@ describe('the built Storybook, as designers open it', () => {
       let current = '';
       const errors = new Map<string, string[]>();
       page.on('pageerror', (error) => errors.get(current)?.push(error.message));
-      await page.addInitScript(() => {
-        const w = window as unknown as Record<string, unknown>;
-        w.__docsRendered = [];
-        const listen = () => {
-          const channel = w.__STORYBOOK_ADDONS_CHANNEL__ as
-            | { on(event: string, handler: (payload: unknown) => void): void }
-            | undefined;
-          if (!channel) {
-            setTimeout(listen, 10);
-            return;
-          }
-          channel.on('docsRendered', (id) => (w.__docsRendered as unknown[]).push(id));
-        };
-        listen();
-      });
       for (const entry of entries) {
         await page.goto('about:blank');
         current = entry.id;
@@ -232,12 +217,10 @@ describe('the built Storybook, as designers open it', () => {
         // purpose (the error boundary's) unrendered.
         await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
         const rendered = await page
-          .waitForFunction(
-            (id) => ((window as unknown as { __docsRendered: string[] }).__docsRendered ?? []).includes(id),
-            entry.id,
-            { timeout: 60_000, polling: 50 },
-          )
-          .then(() => page.locator('#storybook-docs h1').first().isVisible())
+          .locator('#storybook-docs h1')
+          .first()
+          .waitFor({ timeout: 60_000 })
+          .then(() => true)
           .catch(() => false);
         const shown = await page
           .locator('#storybook-docs .sb-errordisplay, #storybook-docs [class*="ErrorDisplay"]')
