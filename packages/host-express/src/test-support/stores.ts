@@ -77,12 +77,8 @@ async function writeAtomically(file: string, bytes: Uint8Array) {
   await rename(partial, file);
 }
 
-/** Migrates a fresh store (null), or seeds a migrated one with its documents into `seededFilesDir`. */
-async function prepare(db: Store['db'], seededFilesDir: string | null) {
-  if (seededFilesDir === null) {
-    await migrateToLatest(db);
-    return;
-  }
+/** Seeds a migrated store with the demo data set, its documents into `filesDir`. */
+async function seedInto(db: Store['db'], filesDir: string) {
   // Imported here: the seed pulls in the whole data set, which most store tests never need.
   const [{ seedDemo, DEMO_PASSWORD }, { hashPassword }, { TEST_NOW }] = await Promise.all([
     import('../store/demo/index.js'),
@@ -91,7 +87,7 @@ async function prepare(db: Store['db'], seededFilesDir: string | null) {
   ]);
   await seedDemo(db, {
     now: TEST_NOW,
-    filesDir: seededFilesDir,
+    filesDir,
     passwordHash: await hashPassword(DEMO_PASSWORD),
   });
 }
@@ -105,7 +101,7 @@ async function seedTemplate(db: Store['db'], key: string): Promise<string> {
   const dir = join(templatesDir, `files-${key}`);
   await mkdir(templatesDir, { recursive: true });
   const partial = await mkdtemp(join(templatesDir, `files-${key}.partial-`));
-  await prepare(db, partial);
+  await seedInto(db, partial);
   try {
     await rename(partial, dir);
   } catch {
@@ -138,7 +134,7 @@ function pgliteTemplate(seeded: boolean) {
         const db = storeFromPgliteThread(thread).db;
         let filesDir: string | null = null;
         if (seeded) filesDir = await seedTemplate(db, key);
-        else await prepare(db, null);
+        else await migrateToLatest(db);
         const dump = await (await thread.dumpDataDir('gzip')).arrayBuffer();
         await writeAtomically(file, Buffer.from(dump));
         return { dump, files: filesDir };
@@ -182,14 +178,19 @@ export async function pgliteTestThread(options: OpenTestStoreOptions = {}): Prom
  * at once would kill them mid-close and surface as an uncaught error, so wait for them first.
  */
 async function dropWhenIdle(admin: pg.Client, name: string): Promise<void> {
+  await untilIdle(admin, name);
+  await admin.query(`drop database if exists ${name} with (force)`);
+}
+
+/** Waits (up to 5 s) until no connection is open to database `name`. */
+async function untilIdle(admin: pg.Client, name: string): Promise<void> {
   for (let attempt = 0; attempt < 50; attempt++) {
     const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [
       name,
     ]);
-    if (rows[0].n === 0) break;
+    if (rows[0].n === 0) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await admin.query(`drop database if exists ${name} with (force)`);
 }
 
 const databaseUrl = (adminUrl: string, name: string) => {
@@ -237,20 +238,13 @@ async function postgresTemplate(
     const store = storeFromPool(createPool({ url: databaseUrl(adminUrl, building), poolMax: 2 }));
     try {
       if (seeded) await seedTemplate(store.db, key);
-      else await prepare(store.db, null);
+      else await migrateToLatest(store.db);
     } finally {
       await store.close();
     }
     await dropWhenIdle(admin, name);
     // Renaming waits for nobody: wait until the pool's connections have gone.
-    for (let attempt = 0; attempt < 50; attempt++) {
-      const { rows: open } = await admin.query(
-        'select count(*)::int as n from pg_stat_activity where datname = $1',
-        [building],
-      );
-      if (open[0].n === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await untilIdle(admin, building);
     await admin.query(`alter database ${building} rename to ${name}`);
     return { name, files };
   } finally {
