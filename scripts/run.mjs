@@ -6,7 +6,7 @@
 //               line "N passed, N failed" (what CI reads)
 // and the inner loop beside them:
 //   npm run test:quick   lint, type-check and the unit tests (no build, browser or database)
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -132,15 +132,58 @@ if (command === 'quick') {
   }
   finish();
 }
+/**
+ * Runs independent jobs side by side (on two cores the single-threaded type-check and the Storybook
+ * build each get one; the Node matrices each wait on their children), each `{ name, run }` where
+ * `run()` resolves `{ ok, output }`. A job's output is kept and printed whole when it ends, so two
+ * jobs' lines never interleave; each job is a step with its own duration (side by side, so the
+ * steps' seconds add up to more than the time they took).
+ */
+async function sideBySide(jobs) {
+  const runJob = async ({ name, run }) => {
+    const began = Date.now();
+    const { ok, output } = await run();
+    process.stdout.write(`› ${name}\n${output}`);
+    console.log(`${ok ? '✓' : '✗'} ${name}`);
+    return { name, ok, seconds: (Date.now() - began) / 1000 };
+  };
+  announce(`side by side: ${jobs.map((job) => job.name).join(' | ')}`);
+  const results = await Promise.all(jobs.map(runJob));
+  checks.push(...results);
+  stepStarted = Date.now();
+  return results.map((result) => result.ok);
+}
+
+/** A job's `run` for `sideBySide`: commands in turn, until one fails. */
+const inTurn = (commands) => async () => {
+  let output = '';
+  for (const [cmd, args] of commands) {
+    const result = await runQuietly(cmd, args);
+    output += result.output;
+    if (!result.ok) return { ok: false, output };
+  }
+  return { ok: true, output };
+};
+
 const browser = step('chromium available', ensureChromium());
 let built = false;
+let storybookBuilt = false;
 if (installed) {
   announce(BUILDING);
   built = step('build packages', pnpm('run', 'build'));
-  announce('type-checking (the packages, then stories, tests and scripts)');
-  step('type-check', pnpm('run', 'typecheck') && pnpm('exec', 'tsc', '-p', 'tsconfig.json', '--noEmit'));
-  announce('linting (biome)');
-  step('lint (biome)', pnpm('exec', 'biome', 'ci', '.'));
+  const npx = (...args) => ['npx', [...PNPM, ...args]];
+  // The packages' own type-check reads each other's sources; the root project adds stories, tests
+  // and scripts. Beside it, Storybook's build (before the tests: e2e/storybook opens the built
+  // Storybook, what designers open).
+  const jobs = [
+    {
+      name: 'type-check',
+      run: inTurn([npx('run', 'typecheck'), npx('exec', 'tsc', '-p', 'tsconfig.json', '--noEmit')]),
+    },
+    { name: 'lint (biome)', run: inTurn([npx('exec', 'biome', 'ci', '.')]) },
+  ];
+  if (built && browser) jobs.push({ name: 'storybook build', run: inTurn([npx('run', 'build-storybook')]) });
+  [, , storybookBuilt = false] = await sideBySide(jobs);
 }
 /**
  * The start of a failure message on one line: its first lines up to the stack, so a message that
@@ -190,35 +233,43 @@ function vitestEntry() {
 }
 
 /**
- * Runs `vitest run <vitestArgs>` on Node `version` (the npm package `node`, through `npx -y
- * node@<version>`), in the same environment as the main run, and adds its tests to the totals. One
- * step of `checks`, named `name`: it prints the Node that actually ran, and fails (saying why) when
- * npx cannot run that Node, when vitest writes no report or runs no test, or when vitest fails.
- * Other suites that must pass on the Node versions providers deploy on call it too.
+ * Runs a command to its end with its output kept, not shown: `{ ok, output }`. For jobs that run
+ * side by side, whose output is printed whole when each ends so that their lines never interleave.
  */
-function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
+function runQuietly(cmd, args) {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn(cmd, args, { cwd: root, env: process.env });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.on('error', (error) => resolve({ ok: false, output: `${output}${error.message}\n` }));
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+  });
+}
+
+/**
+ * Runs `vitest run <vitestArgs>` on Node `version` (the npm package `node`, through `npx -y
+ * node@<version>`), in the same environment as the main run, and adds its tests to the totals.
+ * Resolves `{ ok, output }` (a `sideBySide` job's run): the output names the Node that actually
+ * ran, and says why it failed when npx cannot run that Node, when vitest writes no report or runs
+ * no test, or when vitest fails.
+ */
+async function runOnNode(version, vitestArgs) {
   const npxNode = ['-y', `node@${version}`];
   const how = `npx ${npxNode.join(' ')}`;
-  const probe = spawnSync('npx', [...npxNode, '--version'], {
-    cwd: root,
-    env: process.env,
-    encoding: 'utf8',
-  });
-  const actual = probe.status === 0 ? probe.stdout.trim() : '';
+  const probe = await runQuietly('npx', [...npxNode, '--version']);
+  const actual = probe.ok ? probe.output.trim().split('\n').pop() : '';
   if (!actual.startsWith(`v${version}.`)) {
-    const why = probe.error
-      ? probe.error.message
-      : actual
-        ? `it ran ${actual}`
-        : `exit ${probe.status ?? probe.signal}: ${String(probe.stderr).trim().split('\n').slice(-3).join(' | ')}`;
-    console.error(`✗ ${name}: \`${how}\` could not run Node ${version} (${why})`);
-    return step(name, false);
+    const why = actual ? `it ran ${actual}` : probe.output.trim().split('\n').slice(-3).join(' | ');
+    return { ok: false, output: `✗ \`${how}\` could not run Node ${version} (${why})\n` };
   }
-  announce(`${name}: Node ${actual} (${how})`);
   const out = join(root, `.vitest-results-node${version}.json`);
   rmSync(out, { force: true });
-  const started = Date.now();
-  const vitestOk = run('npx', [
+  const vitest = await runQuietly('npx', [
     ...npxNode,
     vitestEntry(),
     'run',
@@ -227,11 +278,11 @@ function runOnNode(version, vitestArgs, name = `tests on Node ${version}`) {
     '--reporter=json',
     `--outputFile.json=${out}`,
   ]);
+  let output = `Node ${actual} (${how})\n${vitest.output}`;
   const report = countVitestReport(out, `[Node ${version}] `);
-  console.log(`  ${name}: Node ${actual}, ${Math.round((Date.now() - started) / 1000)} s`);
-  if (!report) console.error(`✗ ${name}: vitest wrote no report (${relative(root, out)})`);
-  else if (report.total === 0) console.error(`✗ ${name}: no test ran`);
-  return step(name, vitestOk && report !== null && report.total > 0);
+  if (!report) output += `✗ vitest wrote no report (${relative(root, out)})\n`;
+  else if (report.total === 0) output += '✗ no test ran\n';
+  return { ok: vitest.ok && report !== null && report.total > 0, output };
 }
 
 /**
@@ -271,18 +322,22 @@ function finish() {
   process.exit(failed + stepsFailed === 0 ? 0 : 1);
 }
 
-if (built && browser) {
-  // Before the tests: e2e/storybook opens the built Storybook, what designers open.
-  announce('building Storybook');
-  step('storybook build', pnpm('run', 'build-storybook'));
+if (built && browser && storybookBuilt) {
   // Every project at once on two workers: unit, host (both stores where the store is the point),
   // e2e (built output in Chromium) and storybook (every story once, in Chromium).
   runVitest('tests on Node 20 (unit, host, e2e, storybook)', []);
   // The run above is on the Node running this script (20, the oldest supported); providers deploy
   // on 22 and 24, so what can differ by Node runs there too (ON_OTHER_NODES).
-  for (const version of ['22', '24']) runOnNode(version, ON_OTHER_NODES, `Node matrix on Node ${version}`);
+  await sideBySide(
+    ['22', '24'].map((version) => ({
+      name: `Node matrix on Node ${version}`,
+      run: () => runOnNode(version, ON_OTHER_NODES),
+    })),
+  );
 } else {
-  const missing = [!built && 'a build', !browser && 'Chromium'].filter(Boolean).join(' and ');
-  announce(`skipping the tests and the Storybook build (they need ${missing})`);
+  const missing = [!built && 'a build', !browser && 'Chromium', built && browser && 'a Storybook build']
+    .filter(Boolean)
+    .join(' and ');
+  announce(`skipping the tests (they need ${missing})`);
 }
 finish();

@@ -45,7 +45,12 @@ export async function prepareStoreFor(options) {
       (await monitor.query('select pid from pg_stat_activity where datname = $1', [database])).rows.map(
         (row) => row.pid,
       ),
-    env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+    // A host on PostgreSQL does not start without SIGNING_KEYS (one key for the whole run).
+    env: {
+      DATABASE_URL: url.href,
+      DATA_DIR: dataDir,
+      SIGNING_KEYS: `bench:${randomBytes(24).toString('base64url')}`,
+    },
     label: `PostgreSQL ${version}, database ${database} on ${url.host}`,
     database,
     serverVersion: version,

@@ -2,7 +2,12 @@
 import { BrokenError } from './common.mjs';
 
 /** Contract parameter names that are spelled differently in DEMO_FIXTURES. */
-const FIXTURE_ALIASES = { jiraProjectKey: 'projectKey', slug: 'articleSlug', q: 'searchQuery' };
+const FIXTURE_ALIASES = {
+  jiraProjectKey: 'projectKey',
+  slug: 'articleSlug',
+  q: 'searchQuery',
+  key: 'requestKey',
+};
 
 function fixtureFor(name, fixtures) {
   const key = name in fixtures ? name : FIXTURE_ALIASES[name];

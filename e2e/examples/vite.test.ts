@@ -15,8 +15,11 @@ let dir: string;
 
 beforeAll(async () => {
   dir = installExample('vite', packedTarballs());
-  // `npm run build` type-checks first: the packages' declarations with skipLibCheck false.
-  run('npm', ['run', 'build'], dir);
+  // `npm run build` type-checks first: the packages' declarations with skipLibCheck false. The runs
+  // on Node 22 and 24 build and serve the same installed example side by side, each in a folder of
+  // its own, so Vite's one-build-per-project lock (which guards a shared output folder) is bypassed.
+  const outDir = `dist-node${process.versions.node.split('.')[0]}`;
+  run('npm', ['run', 'build', '--', '--outDir', outDir, '--bypass-lock'], dir);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   [app, browser] = await Promise.all([
@@ -25,7 +28,17 @@ beforeAll(async () => {
   ]);
   site = await serve(
     join(dir, 'node_modules', '.bin', 'vite'),
-    ['preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+    [
+      'preview',
+      '--outDir',
+      outDir,
+      '--bypass-lock',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--strictPort',
+    ],
     { cwd: dir, env: { PORTAL_API_ORIGIN: app.url }, url },
   );
 }, 300_000);

@@ -3,10 +3,9 @@
 // staff open it from the requests queue (acting for Acme), comment and ask for approval, the member
 // cannot approve, the company admin approves, staff resolve, the member confirms. A member does not
 // see a colleague's participants-only request. The request page passes axe. No console errors.
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser';
+import { axeViolations, launchChromium } from '../support/browser';
 import { collectPageErrors, DEMO_PASSWORD, type E2eHost, startE2eHost, stayOffline } from './support';
 
 const ADMIN = 'demo@acme.example';
@@ -69,13 +68,6 @@ async function click(locator: Locator) {
 const PDF = Buffer.from(
   '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n',
 );
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
 
 describe('requests in the standalone portal', () => {
   it('a change of hours goes from a member through staff and the admin’s approval to closed', async () => {

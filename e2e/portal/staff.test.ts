@@ -3,10 +3,9 @@
 // see exactly its pages under the "Acting for" bar, switch to another company without a trace of
 // the first, stop. Not one request answered 403 (or any other error) on the way, no console errors.
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, placedMenu } from '../support/browser';
+import { axeViolations, launchChromium, placedMenu } from '../support/browser';
 import {
   blankOffsitePictures,
   collectPageErrors,
@@ -86,12 +85,7 @@ const companyButton = (page: Page, id: string) => page.locator(`button[data-comp
 const nav = (page: Page) =>
   page.getByRole('navigation', { name: 'Portal', exact: true }).filter({ visible: true }).first();
 
-async function axe(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-}
+const axe = axeViolations;
 
 /** Opens every page from the navigation; on each, what the page says must not include `absent`. */
 async function visitEveryPage(page: Page, company: string, absent: string[] = []) {

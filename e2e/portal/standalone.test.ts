@@ -3,10 +3,9 @@
 // phone and desktop widths, RTL, accessibility, and PostHog loading lazily.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, placedMenu } from '../support/browser';
+import { axeViolations, launchChromium, placedMenu } from '../support/browser';
 import { packagesDir } from '../support/built';
 import {
   ACME,
@@ -308,12 +307,7 @@ describe('right to left (PORTAL_LOCALE=ar)', () => {
 });
 
 describe('accessibility (axe)', () => {
-  const check = async (page: Page) => {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations.map(
-      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-    );
-  };
+  const check = axeViolations;
 
   it('the sign-in page has no violations', async () => {
     const { page } = await open(app);

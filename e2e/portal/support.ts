@@ -153,7 +153,9 @@ export function collectPageErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
+    // A failed load's message does not name what failed; its location does.
+    const where = message.location().url;
+    if (message.type() === 'error') errors.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   return errors;
 }

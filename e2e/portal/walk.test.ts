@@ -18,13 +18,12 @@
 // One browser, one context per person and language, pages reached by clicking, as a user does.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The catalogues the built portal was made from (its strings, not copies of them).
 import { ar } from '../../packages/portal/src/i18n/messages.ar';
 import { en, type Messages } from '../../packages/portal/src/i18n/messages.en';
-import { launchChromium, placedMenu } from '../support/browser';
+import { axeViolations, launchChromium, placedMenu } from '../support/browser';
 import {
   ACME,
   blankOffsitePictures,
@@ -142,11 +141,7 @@ async function expectShown(page: Page, expected: string[], where: string) {
 }
 
 async function axe(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).analyze();
-  const violations = result.violations.map(
-    (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
-  );
-  expect(violations, `axe on ${where}`).toEqual([]);
+  expect(await axeViolations(page), `axe on ${where}`).toEqual([]);
 }
 
 async function screenshot(page: Page, name: string) {

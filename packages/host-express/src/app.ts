@@ -1,7 +1,7 @@
 import { createOpenApiDocument } from '@client-portal/api-client';
 import type PgBoss from 'pg-boss';
 import { configuredSources } from './connectors/run.js';
-import { startJobQueue } from './jobs/queue.js';
+import { startJobQueue, withJobSetupLock } from './jobs/queue.js';
 import { type RequestSchedule, startRequestSchedule } from './jobs/request-schedule.js';
 import { type SyncSchedule, startSyncSchedule } from './jobs/sync-schedule.js';
 import express, { type Express, type Router } from 'express';
@@ -13,6 +13,7 @@ import {
   createAuth,
   type PortalAuth,
 } from './auth/index.js';
+import { followSessionChanges } from './auth/session-cache.js';
 import type { HostConfig } from './config/index.js';
 import type { HostContext } from './context.js';
 import { ResponseCache } from './http/response-cache.js';
@@ -31,6 +32,7 @@ import {
   DEMO_PASSWORD,
   DEMO_SIGN_INS,
   hasDemoAccounts,
+  type Listener,
   openStore,
   type PreparedStore,
   prepareStore,
@@ -157,6 +159,7 @@ export async function createPortalHost(
   const ownsStore = options.store === undefined;
   const store = options.store ?? (await openStore(config.store, { logger }));
   let pruneTimer: NodeJS.Timeout | undefined;
+  let sessionChanges: Listener | null = null;
   let boss: PgBoss | null = null;
   let syncSchedule: SyncSchedule | null = null;
   let requestSchedule: RequestSchedule | null = null;
@@ -188,6 +191,8 @@ export async function createPortalHost(
         })
       : null;
     const demoAccounts = (options.demo ?? config.demo) && (await hasDemoAccounts(store.db));
+    // Other processes' sign-outs, password resets and act-for switches (auth/session-cache.ts).
+    sessionChanges = followSessionChanges(store);
     const auth = (options.createAuth ?? createAuth)({
       db: store.db,
       config: authConfigOf(config),
@@ -230,18 +235,20 @@ export async function createPortalHost(
     app.use(notFound);
     app.use(errorHandler);
 
-    if ((options.jobs ?? true) && configuredSources(config).length > 0) {
-      boss = await startJobQueue(store, { logger });
-      syncSchedule = await startSyncSchedule(boss, store, config, { logger });
-    }
-    // The requests' schedule runs with or without connectors, unless REQUEST_SCHEDULE is off.
-    if ((options.jobs ?? true) && config.requests.schedule !== null) {
-      boss ??= await startJobQueue(store, { logger });
-      requestSchedule = await startRequestSchedule(boss, store, config, {
-        logger,
-        types: config.requests.types,
-      });
-    }
+    await withJobSetupLock(store, async () => {
+      if ((options.jobs ?? true) && configuredSources(config).length > 0) {
+        boss = await startJobQueue(store, { logger });
+        syncSchedule = await startSyncSchedule(boss, store, config, { logger });
+      }
+      // The requests' schedule runs with or without connectors, unless REQUEST_SCHEDULE is off.
+      if ((options.jobs ?? true) && config.requests.schedule !== null) {
+        boss ??= await startJobQueue(store, { logger });
+        requestSchedule = await startRequestSchedule(boss, store, config, {
+          logger,
+          types: config.requests.types,
+        });
+      }
+    });
 
     pruneTimer = setInterval(() => {
       auth.prune().catch((error: unknown) => logger.warn({ err: error }, 'pruning sessions failed'));
@@ -268,6 +275,7 @@ export async function createPortalHost(
           draining = true;
           clearInterval(pruneTimer);
           await stopJobs();
+          await sessionChanges?.close();
           if (ownsStore) await store.close();
         })();
         return closing;
@@ -276,6 +284,7 @@ export async function createPortalHost(
   } catch (error) {
     clearInterval(pruneTimer);
     await stopJobs().catch(() => {});
+    await sessionChanges?.close();
     if (ownsStore) await store.close();
     throw error;
   }

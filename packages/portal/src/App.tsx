@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { FullStatus, SessionGuard } from './auth/SessionGuard.js';
 import { SignInPage } from './auth/SignInPage.js';
-import { hasCompanyScope, useHomeGate, useProfile, useSession } from './data/PortalData.js';
+import { hasCompanyScope, useHomeGate, useProfile, useSession, useSigningOut } from './data/PortalData.js';
 import { ErrorBoundary } from './embedding/ErrorBoundary.js';
 import { Frame } from './frame/Frame.js';
 import { useI18n } from './i18n/I18nProvider.js';
@@ -64,6 +64,8 @@ export function useReadyOnce(ready: boolean) {
 export function App() {
   const [location] = useLocation();
   const session = useSession();
+  const [signingOut] = useSigningOut();
+  const { t } = useI18n();
   const frameless = isFrameless(location);
   const onSignIn = location.toLowerCase().replace(/\/+$/, '') === SIGN_IN_PATH;
   // The page's code downloads while the session is checked (see preloadPage).
@@ -76,6 +78,10 @@ export function App() {
         <ErrorBoundary where="page:sign-in">
           <SignInPage />
         </ErrorBoundary>
+      ) : signingOut ? (
+        <FullStatus>
+          <Spinner size="lg" label={t('state.signingOut')} />
+        </FullStatus>
       ) : frameless ? (
         <SessionGuard>
           <RootRedirect />

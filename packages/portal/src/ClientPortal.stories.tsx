@@ -583,10 +583,11 @@ export const SignInRoundTripTest: Story = {
   },
 };
 
-const signOutFlow = sessionUntilSignOut();
+const signOutFlow = sessionUntilSignOut(300);
 
 /**
- * Signing out (from the frame's settings menu, found by its name): the host session ends, the host
+ * Signing out (from the frame's settings menu, found by its name): the page gives way to "Signing
+ * out…" while the host ends the session (nothing asks the host for more in that time), the host
  * is told (`onSignOut`), and the portal's sign-in page shows, leading back to the portal's start.
  */
 export const SignOutTest: Story = {
@@ -606,8 +607,11 @@ export const SignOutTest: Story = {
     await waitFor(() => expect(item).toHaveAttribute('data-highlighted'));
     await userEvent.keyboard('{Enter}');
 
+    await expect(await canvas.findByRole('status', { name: 'Signing out…' })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { level: 1, name: 'Dashboard' })).not.toBeInTheDocument();
     await waitFor(() => expect(args.onSignOut).toHaveBeenCalledTimes(1));
     await expect(signOutFlow.signedOut).toBe(true);
+    await expect(signOutFlow.afterSignOut).toEqual([]);
     await expect(
       await canvas.findByRole('heading', { level: 1, name: 'Sign in to your portal' }),
     ).toBeVisible();

@@ -33,6 +33,18 @@ export const imageUrl = described(
   'Image URL: absolute http(s), a same-origin path, or a base64 data:image URL.',
 );
 
+/**
+ * An image the browser gets without asking anyone but the host: a path on the host's own origin
+ * or a base64 `data:image/…` URL, never another site's address (which would tell that site who
+ * looks at what, and fail offline).
+ */
+export const localImageUrl = described(
+  z
+    .string()
+    .check(z.regex(/^(\/(?!\/)\S*|data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+)$/)),
+  'Image URL on the API origin (a path starting with a single "/") or a base64 data:image URL; never another site’s.',
+);
+
 /** A count of things: never negative, never fractional. */
 export const count = z.number().check(z.int(), z.nonnegative());
 

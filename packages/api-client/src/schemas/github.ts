@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { count, imageUrl, isoDateTime, linkUrl } from './common.js';
+import { count, isoDateTime, linkUrl, localImageUrl } from './common.js';
 import { described, named } from './registry.js';
 import { recordIdParam } from './request-rules.js';
 
@@ -16,7 +16,10 @@ export const githubOrganisationSchema = named(
     id: z.string().check(z.minLength(1)),
     login: z.string(),
     name: z.nullable(z.string()),
-    avatarUrl: z.nullable(imageUrl),
+    avatarUrl: described(
+      z.nullable(localImageUrl),
+      'The organisation’s image, only when the host serves it itself; null otherwise, and the portal draws the initials. GitHub’s own avatar address is never sent: the browser would tell github.com who looks at which organisation.',
+    ),
     url: described(linkUrl, 'The organisation on GitHub.'),
     repositoryCount: described(count, 'Repositories of this organisation linked to the project.'),
   }),

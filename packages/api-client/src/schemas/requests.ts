@@ -174,7 +174,10 @@ export const requestAttachmentSchema = named(
 
 const eventEntry = z.object({
   kind: z.literal('event'),
-  id: z.string(),
+  id: described(
+    z.string(),
+    'Unique within the request and stable: the change’s ordinal among the request’s public changes ("e3"), or among its internal ones ("i2", staff only). Says nothing about other requests.',
+  ),
   at: isoDateTime,
   actor: z.nullable(personSchema),
   onBehalfOf: described(

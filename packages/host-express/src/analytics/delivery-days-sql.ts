@@ -36,11 +36,12 @@ export const countedDeployment = (d: string) =>
 
 /** A (counted) deployment with at least one attributed incident. */
 export const failedDeployment = (d: string) => `exists (select 1 from incidents fi
-  where fi.caused_by_deployment_id = ${d}.id and fi.attribution is not null)`;
+  where fi.company_id = ${d}.company_id and fi.caused_by_deployment_id = ${d}.id and fi.attribution is not null)`;
 
 /** A (counted) deployment that is rework: a hotfix, or shipping a revert (a change that reverts another). */
 export const reworkDeployment = (d: string) => `(${d}.is_hotfix or exists (select 1 from code_changes rc
-  where rc.deployment_id = ${d}.id and (rc.reverts_external_id is not null or rc.reverts_change_id is not null)))`;
+  where rc.company_id = ${d}.company_id and rc.deployment_id = ${d}.id
+    and (rc.reverts_external_id is not null or rc.reverts_change_id is not null)))`;
 
 /**
  * A change's lead time in hours, to 0.01 h: first commit (else opening, else merge) to the
@@ -354,7 +355,8 @@ const CHANGES: Touched = {
     union all
     -- A revert makes its deployment rework, in the deployment's project.
     select d.company_id, d.project_id, ${utcDay('d.finished_at')}, null, null
-    from r cross join lateral (select * from deployments d where d.id = r.deployment_id offset 0) d
+    from r cross join lateral (
+      select * from deployments d where d.company_id = r.company_id and d.id = r.deployment_id offset 0) d
     where (r.reverts_external_id is not null or r.reverts_change_id is not null) and ${COUNTED('d')}`,
 };
 
@@ -377,7 +379,8 @@ const INCIDENTS: Touched = {
     union all
     -- An attributed incident fails its cause's day, which may be another project's.
     select d.company_id, d.project_id, ${utcDay('d.finished_at')}, null, null
-    from r cross join lateral (select * from deployments d where d.id = r.caused_by_deployment_id offset 0) d
+    from r cross join lateral (
+      select * from deployments d where d.company_id = r.company_id and d.id = r.caused_by_deployment_id offset 0) d
     where ${COUNTED('d')}`,
 };
 

@@ -86,7 +86,8 @@ const deploymentRow = sql`e.id, e.external_id, e.source, e.commit_sha, e.finishe
   (select r.full_name from github_repositories r where r.id = e.repository_id and r.company_id = e.company_id)
     as repository,
   ${rule(reworkDeployment)} as rework, ${rule(failedDeployment)} as failed,
-  (select count(*)::int from incidents i where i.caused_by_deployment_id = e.id and i.attribution is not null)
+  (select count(*)::int from incidents i
+    where i.company_id = e.company_id and i.caused_by_deployment_id = e.id and i.attribution is not null)
     as incidents`;
 
 const referenceOf = (deployment: string) => sql`(select json_build_object('id', x.id::text,

@@ -1,8 +1,8 @@
 import {
   type GithubOrganisation,
   type GithubRepository,
-  imageUrl,
   linkUrl,
+  localImageUrl,
   type ProjectSummary,
   visibleAnalyticsProjects,
 } from '@client-portal/api-client';
@@ -81,7 +81,7 @@ export async function isCompanyProject(
 }
 
 /** A stored URL the contract would refuse (a connector bug) must not break the whole list. */
-const orNull = (value: string | null, schema: typeof imageUrl) =>
+const orNull = (value: string | null, schema: typeof linkUrl) =>
   value !== null && schema.safeParse(value).success ? value : null;
 
 /**
@@ -119,7 +119,11 @@ export async function projectOrganisations(
     id: row.id,
     login: row.login,
     name: row.name,
-    avatarUrl: orNull(row.avatar_url, imageUrl),
+    // Only an image the host serves itself (a same-origin path or a data: URL): GitHub's avatar
+    // address (https://avatars.githubusercontent.com/…, as GitHub gives it) is not sent, or every
+    // customer's browser would tell GitHub who looks at which organisation. The portal draws the
+    // organisation's initials instead.
+    avatarUrl: orNull(row.avatar_url, localImageUrl),
     url: orNull(row.url, linkUrl) ?? `https://github.com/${encodeURIComponent(row.login)}`,
     repositoryCount: Number(row.repository_count),
   }));

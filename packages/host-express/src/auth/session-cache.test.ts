@@ -1,10 +1,18 @@
 import request from 'supertest';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forgetCachedSessions, forgetCachedUser, SessionCache, sessionCacheOf } from './session-cache.js';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Listener } from '../store/index.js';
+import {
+  followSessionChanges,
+  forgetCachedSessions,
+  forgetCachedUser,
+  SessionCache,
+  sessionCacheOf,
+} from './session-cache.js';
 import { sessionIdOf } from './sessions.js';
 import { HOUR, MINUTE, SAME_ORIGIN, sessionTokenOf, USERS } from './test-support/auth-app.js';
 import { useSeededHost } from './test-support/seeded-host.js';
-import { featureStores } from '../test-support/stores.js';
+import { featureStores, postgresStore, type TestStore } from '../test-support/stores.js';
 
 const identity = (userId: string, sessionId: string) => ({
   userId,
@@ -193,5 +201,89 @@ describe.each(featureStores)('the session cache on $name', (kind) => {
       .execute();
     forgetCachedUser(host.db, USERS.globex);
     expect((await host.me(token)).status).toBe(204);
+  });
+});
+
+// Several instances on one PostgreSQL (README, "Running several instances"): what another process
+// writes reaches this one's cache through migration 0020's NOTIFY, and a cache whose listener is
+// down serves nothing. The three-host test (cli/instances.test.ts) shows it end to end.
+describe.skipIf(!postgresStore)('the session cache on PostgreSQL follows other processes', () => {
+  let store: TestStore;
+  let other: pg.Client;
+  let following: Listener;
+  const cache = () => sessionCacheOf(store.db);
+  const until = async (check: () => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+
+  beforeAll(async () => {
+    store = await postgresStore!.open({ seeded: {} });
+    other = new pg.Client({ connectionString: store.url! });
+    await other.connect();
+    following = followSessionChanges(store);
+    expect(cache().trusted).toBe(false);
+    await until(() => cache().trusted);
+  });
+  afterAll(async () => {
+    await following?.close();
+    await other?.end();
+    await store?.close();
+  });
+
+  it("drops what another process's writes name: a session, a user, everything", async () => {
+    const { rows } = await other.query<{ id: string; email: string }>(
+      "select id, email from users where email in ('demo@acme.example', 'demo@globex.example') order by email",
+    );
+    const [acme, globex] = rows.map((row) => row.id) as [string, string];
+    await other.query(
+      `insert into sessions (id, user_id, created_at, last_seen_at, expires_at) values
+       ('s-a', $1, now(), now(), now() + interval '1 hour'), ('s-b', $1, now(), now(), now() + interval '1 hour'),
+       ('s-c', $2, now(), now(), now() + interval '1 hour')`,
+      [acme, globex],
+    );
+    const fill = () => {
+      for (const [id, user] of [
+        ['s-a', acme],
+        ['s-b', acme],
+        ['s-c', globex],
+      ] as const) {
+        cache().set(id, entry(user, id), cache().generation());
+      }
+    };
+    const cached = () => ['s-a', 's-b', 's-c'].filter((id) => cache().get(id) !== undefined);
+    fill();
+    await other.query("update sessions set revoked_at = now() where id = 's-a'");
+    await until(() => cache().get('s-a') === undefined);
+    // last_seen_at moving on is no change worth a notification: the next one (s-c revoked) arrives
+    // after it would have, and s-b is still there.
+    await other.query("update sessions set last_seen_at = now() where id = 's-b'");
+    await other.query("update sessions set revoked_at = now() where id = 's-c'");
+    await until(() => cache().get('s-c') === undefined);
+    expect(cached()).toEqual(['s-b']);
+    fill();
+    await other.query('update users set display_name = display_name where id = $1', [acme]);
+    await until(() => cache().get('s-b') === undefined);
+    expect(cached()).toEqual(['s-c']);
+    fill();
+    await other.query("delete from sessions where id = 's-a'");
+    await until(() => cached().length === 0);
+  });
+
+  it('serves nothing while its listener is gone, and trusts itself again once it listens', async () => {
+    cache().set('s-x', entry('u-x', 's-x'), cache().generation());
+    await other.query(
+      "select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'client-portal-host listener' and datname = current_database()",
+    );
+    await until(() => !cache().trusted);
+    expect(cache().get('s-x')).toBeUndefined();
+    cache().set('s-y', entry('u-y', 's-y'), cache().generation());
+    expect(cache().get('s-y')).toBeUndefined();
+    await until(() => cache().trusted);
+    cache().set('s-y', entry('u-y', 's-y'), cache().generation());
+    expect(cache().get('s-y')?.identity.userId).toBe('u-y');
   });
 });

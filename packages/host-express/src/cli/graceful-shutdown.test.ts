@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import request from 'supertest';
 import { createPortalHost } from '../app.js';
 import { loadConfig } from '../config/index.js';
-import { testConfig } from '../test-support/host.js';
+import { TEST_SIGNING_KEYS, testConfig } from '../test-support/host.js';
 import { pgliteTestStore, testStores } from '../test-support/stores.js';
 import { startHost } from './start.js';
 
@@ -33,6 +33,7 @@ describe.each(testStores)('graceful shutdown with requests in flight on $name', 
         ...(base?.url ? { DATABASE_URL: base.url } : {}),
         PORT: '0',
         LOG_LEVEL: 'silent',
+        SIGNING_KEYS: TEST_SIGNING_KEYS,
         SHUTDOWN_TIMEOUT_MS: '20000',
       }),
       io: {

@@ -58,8 +58,8 @@ Commands:
       Each source's schedule, last scheduled run, and per scope its last run, last success,
       cursor, counts and last error.
   outbox [--limit <n>] [--clear]
-      Without SMTP_URL, the requests' e-mails go to a local outbox (DATA_DIR/outbox): print its
-      messages, newest first (default 20), or remove them all.
+      Without SMTP_URL, the requests' e-mails are kept in the store's outbox: print them, newest
+      first (default 20), or remove them all.
   check-ins add --company <company id> --title <title> --every 1|3|6|12 --from <date>
                 [--type <request type>]
       Add a recurring check-in (e.g. a quarterly review): the requests' schedule opens a request

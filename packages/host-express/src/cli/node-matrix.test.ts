@@ -6,17 +6,16 @@
 // `npm test` runs this file on Node 20 with everything else, then again on Node 22 and 24 beside
 // OIDC sign-in (auth/oidc.test.ts) and one example built from the packed packages
 // (e2e/examples/vite.test.ts); the rest of the suite is plain JavaScript on top of these.
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../store/demo/index.js';
 import {
   CLI,
   type Child,
+  emptyPostgresDatabase,
   freePort,
   killChildren,
   requireBuild,
@@ -25,28 +24,6 @@ import {
 import { postgresStore, type TestStoreKind, testStores } from '../test-support/stores.js';
 
 const ACME_USER = 'demo@acme.example';
-
-/** A fresh, empty database for the host to migrate itself (not a test template). */
-async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const adminUrl = process.env.DATABASE_URL_TEST || process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('no PostgreSQL server named');
-  const name = `host_matrix_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
 
 describe.each(testStores)(`the built host on Node ${process.versions.node}, $name`, (kind: TestStoreKind) => {
   let child: Child;

@@ -1,8 +1,10 @@
 import type { HostConfig } from '../config/index.js';
 import { clearOutbox, readOutbox } from '../requests/outbox.js';
+import { migrateToLatest } from '../store/index.js';
 import { CliError, type CliIo, say } from './io.js';
+import { withStore } from './store-commands.js';
 
-/** `client-portal-host outbox`: the e-mails the requests' schedule wrote to the local outbox (no SMTP_URL). */
+/** `client-portal-host outbox`: the e-mails kept in the store's outbox because SMTP_URL is not set. */
 
 export interface OutboxCommandInput {
   limit?: string | undefined;
@@ -22,33 +24,35 @@ function parseLimit(value: string | undefined): number {
 
 /** Prints the newest messages first (their text part), or empties the outbox with --clear. */
 export async function outboxCommand(config: HostConfig, io: CliIo, input: OutboxCommandInput): Promise<void> {
-  const dir = config.requests.mail.outboxDir;
-  if (!dir) {
+  if (config.requests.mail.smtpUrl) {
     throw new CliError(
-      'SMTP_URL is set: the requests’ e-mails go to the SMTP server, and there is no local outbox.',
+      'SMTP_URL is set: the requests’ e-mails go to the SMTP server, and nothing is kept in the outbox.',
       2,
     );
   }
-  if (input.clear) {
-    if (input.limit !== undefined) throw new CliError('--limit does not go with --clear.', 2);
-    const removed = await clearOutbox(dir);
-    say(io, `Removed ${removed} message${removed === 1 ? '' : 's'} from ${dir}.`);
-    return;
-  }
-  const limit = parseLimit(input.limit);
-  const messages = await readOutbox(dir, limit);
-  if (messages.length === 0) {
-    say(io, `The outbox (${dir}) is empty.`);
-    return;
-  }
-  say(io, `The outbox (${dir}), newest first (${messages.length} shown):`);
-  for (const message of messages) {
-    say(io);
-    say(io, `── ${message.date}  ${message.requestKey}`);
-    say(io, `From:    ${message.from}`);
-    say(io, `To:      ${message.to}`);
-    say(io, `Subject: ${message.subject}`);
-    say(io);
-    for (const line of message.text.split('\n')) say(io, `  ${line}`);
-  }
+  if (input.clear && input.limit !== undefined) throw new CliError('--limit does not go with --clear.', 2);
+  const limit = input.clear ? 0 : parseLimit(input.limit);
+  await withStore(config, async (store) => {
+    await migrateToLatest(store.db);
+    if (input.clear) {
+      const removed = await clearOutbox(store.db);
+      say(io, `Removed ${removed} message${removed === 1 ? '' : 's'} from the outbox.`);
+      return;
+    }
+    const messages = await readOutbox(store.db, limit);
+    if (messages.length === 0) {
+      say(io, 'The outbox is empty.');
+      return;
+    }
+    say(io, `The outbox, newest first (${messages.length} shown):`);
+    for (const message of messages) {
+      say(io);
+      say(io, `── ${message.date}  ${message.requestKey}`);
+      say(io, `From:    ${message.from}`);
+      say(io, `To:      ${message.to}`);
+      say(io, `Subject: ${message.subject}`);
+      say(io);
+      for (const line of message.text.split('\n')) say(io, `  ${line}`);
+    }
+  });
 }

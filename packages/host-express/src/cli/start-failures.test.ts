@@ -24,6 +24,7 @@ import {
   startChild,
 } from '../test-support/cli-process.js';
 import { MIGRATIONS } from '../store/migrations/index.js';
+import { TEST_SIGNING_KEYS } from '../test-support/host.js';
 
 /** The newest migration: forgetting that it ran makes the next start run it again, and fail. */
 const LAST_MIGRATION = Object.keys(MIGRATIONS).at(-1) as string;
@@ -170,6 +171,34 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       'The store (DATA_DIR) was migrated by a newer version of the host: it has migration 0099-from-the-future, ' +
         'which this version does not know. Run that version (or a later one), or restore a backup taken before the upgrade.',
     );
+    // Four child processes, each opening the embedded store: room for a machine busy with the
+    // browser tests beside it (one took 60 s there), not a retry.
+  }, 180_000);
+
+  it('PostgreSQL without SIGNING_KEYS: refused before the database is reached', async () => {
+    const port = await freePort();
+    expect(
+      await failure(['start'], {
+        DATABASE_URL: `postgres://portal:${URL_PASSWORD}@127.0.0.1:${port}/portal`,
+      }),
+    ).toBe(
+      'SIGNING_KEYS must be set on PostgreSQL (the same value on every instance, e.g. "k1:<32+ random characters>"): without it each process signs download links with a key of its own.',
+    );
+  });
+
+  it('PostgreSQL with a public OIDC client and no SESSION_SECRET: refused', async () => {
+    const port = await freePort();
+    expect(
+      await failure(['start'], {
+        DATABASE_URL: `postgres://portal:${URL_PASSWORD}@127.0.0.1:${port}/portal`,
+        SIGNING_KEYS: TEST_SIGNING_KEYS,
+        AUTH_MODE: 'oidc',
+        OIDC_ISSUER: 'https://id.example',
+        OIDC_CLIENT_ID: 'client-portal',
+      }),
+    ).toBe(
+      'SESSION_SECRET must be set on PostgreSQL with a public OIDC client (the same value on every instance, 32+ characters): without it a sign-in started on one instance cannot finish on another.',
+    );
   });
 
   describe('DATABASE_URL that leads nowhere (the password is never shown)', () => {
@@ -178,6 +207,7 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       expect(
         await failure(['start'], {
           DATABASE_URL: `postgres://portal:${URL_PASSWORD}@127.0.0.1:${port}/portal`,
+          SIGNING_KEYS: TEST_SIGNING_KEYS,
         }),
       ).toBe(
         `Cannot use the database at DATABASE_URL (127.0.0.1:${port}/portal): connection refused (no server listens there). ` +
@@ -189,6 +219,7 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       expect(
         await failure(['start'], {
           DATABASE_URL: `postgres://portal:${URL_PASSWORD}@db.invalid:5432/portal`,
+          SIGNING_KEYS: TEST_SIGNING_KEYS,
         }),
       ).toMatch(
         // ENOTFOUND; EAI_AGAIN where no DNS server answers at all.
@@ -201,7 +232,9 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       try {
         const url = (database: string) =>
           `postgres://portal:${URL_PASSWORD}@127.0.0.1:${server.port}/${database}`;
-        expect(await failure(['start'], { DATABASE_URL: url('portal') })).toBe(
+        expect(
+          await failure(['start'], { DATABASE_URL: url('portal'), SIGNING_KEYS: TEST_SIGNING_KEYS }),
+        ).toBe(
           `Cannot use the database at DATABASE_URL (127.0.0.1:${server.port}/portal): the server refused user "portal" (wrong password). ` +
             'Check the user and password in DATABASE_URL (and pg_hba.conf).',
         );
@@ -220,6 +253,7 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       const port = await freePort();
       const result = await runChild([CLI, 'start'], {
         DATABASE_URL: `postgres://portal:${URL_PASSWORD}@127.0.0.1:${port}/portal`,
+        SIGNING_KEYS: TEST_SIGNING_KEYS,
         LOG_LEVEL: 'debug',
       });
       expect(result.code).toBe(1);
@@ -277,8 +311,9 @@ describe('start failures: one line, what to fix, a non-zero exit', () => {
       expect(existsSync(join(small, 'pgdata'))).toBe(false);
       expect(existsSync(join(small, 'pgdata.creating'))).toBe(false);
 
-      // A migrated store with ~1 MB left: seeding the demo data fills the disk.
-      const full = mountTmpfs(ctx, 'full', 64);
+      // A migrated store with ~1 MB left: seeding the demo data fills the disk. Once the filler is
+      // gone the seed needs room for its write-ahead log (16 MB segments) beside the data.
+      const full = mountTmpfs(ctx, 'full', 128);
       cpSync(join(template, 'pgdata'), join(full, 'pgdata'), { recursive: true });
       const free = Number(
         execFileSync('df', ['-k', '--output=avail', full], { encoding: 'utf8' }).split('\n')[1],

@@ -6,7 +6,7 @@ import { createPortalHost, type PortalHost, type PortalHostOptions } from '../ap
 import type { HostConfig } from '../config/index.js';
 import { limitServer, MAX_HEADER_BYTES } from '../http/limits.js';
 import { DEMO_PASSWORD, DEMO_SIGN_INS } from '../store/index.js';
-import { type CliIo, say } from './io.js';
+import { CliError, type CliIo, say } from './io.js';
 
 export interface RunningHost {
   host: PortalHost;
@@ -32,6 +32,7 @@ export interface StartOptions extends Pick<PortalHostOptions, 'apiRoutes' | 'cre
 export async function startHost(options: StartOptions): Promise<RunningHost> {
   const { config, io } = options;
   const demo = options.demo ?? config.demo;
+  refuseUnsafeStart(config);
   const host = await createPortalHost(
     { ...config, demo },
     {
@@ -99,15 +100,56 @@ function printBanner(io: CliIo, host: PortalHost, url: string, port: number): vo
   if (host.requestSchedule) {
     const mail = config.requests.mail.smtpUrl
       ? 'e-mail through SMTP_URL'
-      : `e-mail to the outbox in ${config.requests.mail.outboxDir} (\`client-portal-host outbox\` prints it)`;
+      : "e-mail kept in the store's outbox (`client-portal-host outbox` prints it)";
     say(
       io,
       `Requests schedule (UTC): "${host.requestSchedule.cron}" — check-ins, reminders, ${mail}${config.requests.webhook ? ', signed webhook' : ''}.`,
     );
   }
-  if (config.documents.signingKeysEphemeral && config.store.kind === 'postgres') {
-    say(io, 'Note: SIGNING_KEYS is not set; download links only work on this instance until it restarts.');
+  for (const warning of severalInstanceWarnings(config)) say(io, `Warning: ${warning}`);
+}
+
+/**
+ * On PostgreSQL several instances may share the store, and a per-process secret would break what
+ * another instance must verify: download links (SIGNING_KEYS) and, with a public OIDC client, the
+ * sign-in's sealed state cookie (SESSION_SECRET). The host does not start without them.
+ */
+export function refuseUnsafeStart(config: HostConfig): void {
+  if (config.store.kind === 'postgres' && config.documents.signingKeysEphemeral) {
+    throw new CliError(
+      'SIGNING_KEYS must be set on PostgreSQL (the same value on every instance, e.g. "k1:<32+ random characters>"): without it each process signs download links with a key of its own.',
+      2,
+    );
   }
+  const { auth } = config;
+  if (
+    config.store.kind === 'postgres' &&
+    auth.mode === 'oidc' &&
+    !auth.sessionSecret &&
+    !auth.oidc?.clientSecret
+  ) {
+    throw new CliError(
+      'SESSION_SECRET must be set on PostgreSQL with a public OIDC client (the same value on every instance, 32+ characters): without it a sign-in started on one instance cannot finish on another.',
+      2,
+    );
+  }
+}
+
+/** What a host on PostgreSQL keeps on its own machine, which other instances would not see. */
+export function severalInstanceWarnings(config: HostConfig): string[] {
+  if (config.store.kind !== 'postgres') return [];
+  const warnings: string[] = [];
+  if (config.documents.storage === 'disk' && !config.documents.filesShared) {
+    warnings.push(
+      `documents are stored in ${config.documents.filesDir} on this machine; with several instances mount one shared folder there and set FILES_SHARED=true, or use S3_BUCKET.`,
+    );
+  }
+  if (!config.requests.mail.smtpUrl) {
+    warnings.push(
+      "SMTP_URL is not set: the requests' e-mails are not delivered, only kept in the store's outbox (`client-portal-host outbox`).",
+    );
+  }
+  return warnings;
 }
 
 /** Stops the host on SIGTERM/SIGINT; a second signal exits at once. */

@@ -88,6 +88,8 @@ export interface HostConfig {
     storage: 'disk' | 's3';
     /** Local files (storage "disk"; demo PDFs are written here too). */
     filesDir: string;
+    /** FILES_SHARED: FILES_DIR is a volume every instance mounts (no warning at start on PostgreSQL). */
+    filesShared: boolean;
     s3: S3Settings | null;
     /** The first key signs download URLs; all of them verify (rotation). */
     signingKeys: SigningKey[];
@@ -149,12 +151,10 @@ export interface RequestsSettings {
     clamd: { host: string; port: number } | null;
   };
   mail: {
-    /** SMTP_URL (smtp:// or smtps://, credentials in it); null: messages go to `outboxDir`. */
+    /** SMTP_URL (smtp:// or smtps://, credentials in it); null: messages are kept in the store's outbox (`client-portal-host outbox`). */
     smtpUrl: string | null;
     /** MAIL_FROM. */
     from: string;
-    /** Without SMTP: DATA_DIR/outbox, printed by `client-portal-host outbox`. */
-    outboxDir: string | null;
   };
   /** REQUEST_WEBHOOK_URL and REQUEST_WEBHOOK_SECRET: a signed POST per request event; null: none. */
   webhook: { url: string; secret: string } | null;

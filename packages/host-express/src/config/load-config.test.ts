@@ -142,7 +142,6 @@ describe('loadConfig', () => {
       clamd: null,
     });
     expect(defaults.mail.smtpUrl).toBeNull();
-    expect(defaults.mail.outboxDir).toMatch(/outbox$/);
     expect(defaults.webhook).toBeNull();
     expect(defaults.types.map((t) => t.id)).toContain('renewal_check_in');
     const dir = mkdtempSync(join(tmpdir(), 'request-types-'));
@@ -173,7 +172,7 @@ describe('loadConfig', () => {
     expect(configured.types[0]?.fields[0]?.options).toEqual(['billing', 'delivery']);
     expect(configured.attachments.clamd).toEqual({ host: 'clamav.internal', port: 3310 });
     expect(configured.attachments.fileBytes).toBe(10 * 1024 * 1024);
-    expect(configured.mail.outboxDir).toBeNull();
+    expect(configured.mail.smtpUrl).toBe('smtp://user:pass@mail.example:587');
     expect(configured.webhook?.url).toBe('https://desk.example/hooks/portal');
     // One mistake refuses the start, naming it; the schedule's types must stay.
     writeFileSync(

@@ -97,6 +97,7 @@ const VARIABLES = {
   OIDC_POST_LOGOUT_REDIRECT_URL: { schema: httpUrlValue },
   OIDC_SCOPE: { schema: text.trim().regex(/(^|\s)openid(\s|$)/, { error: 'must include "openid"' }) },
   FILES_DIR: { schema: text },
+  FILES_SHARED: { schema: booleanValue },
   S3_BUCKET: {
     schema: text.trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'is not a bucket name' }),
   },
@@ -301,6 +302,7 @@ export function loadConfig(
     documents: {
       storage: v.S3_BUCKET ? 's3' : 'disk',
       filesDir: v.FILES_DIR ? path(v.FILES_DIR) : join(dataDir, 'files'),
+      filesShared: v.FILES_SHARED ?? false,
       s3: v.S3_BUCKET
         ? {
             bucket: v.S3_BUCKET,
@@ -343,7 +345,6 @@ export function loadConfig(
       mail: {
         smtpUrl: v.SMTP_URL ?? null,
         from: v.MAIL_FROM ?? 'Client Portal <portal@localhost>',
-        outboxDir: v.SMTP_URL ? null : join(dataDir, 'outbox'),
       },
       webhook:
         v.REQUEST_WEBHOOK_URL && v.REQUEST_WEBHOOK_SECRET

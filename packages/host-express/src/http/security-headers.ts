@@ -24,7 +24,8 @@ export function cspDirectives(config: HostConfig): Record<string, string[]> {
     'script-src-attr': ["'none'"],
     // The portal's CSS is static files (vanilla-extract); inline styles are set through the CSSOM.
     'style-src': ["'self'"],
-    // Company logos and avatars come from CRM and GitHub hosts that vary.
+    // Company logos and people's photos come from the CRM's hosts, which vary (the provider's own
+    // CRM). GitHub's avatars are not sent to the browser: organisations are drawn as initials.
     'img-src': ["'self'", 'data:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...posthog.connect],

@@ -153,13 +153,16 @@ export async function ingestChanges(
       returning id`.execute(trx);
     // Reverts sent before the change they revert. The written rows drive the lookup (`offset 0`
     // keeps the planner from turning it around: without statistics it scanned every change once
-    // per written one).
+    // per written one). The row to update is found by the written one's company and id: a constant
+    // company there gave the planner the company's changes to start from instead (quadratic).
     await sql`
       update code_changes r set reverts_change_id = x.reverted
       from (
-        select c.id as reverted, w.id
+        select c.id as reverted, c.company_id, w.id
         from unnest(${written.map((w) => w.id)}::bigint[]) as u(id)
-        cross join lateral (select * from code_changes c where c.id = u.id offset 0) c
+        cross join lateral (
+          select * from code_changes c where c.company_id = ${scope.companyId} and c.id = u.id offset 0
+        ) c
         cross join lateral (
           select r2.id from code_changes r2
           where r2.company_id = c.company_id and r2.repository_id = c.repository_id
@@ -168,7 +171,7 @@ export async function ingestChanges(
           offset 0
         ) w
       ) x
-      where r.id = x.id`.execute(trx);
+      where r.company_id = x.company_id and r.id = x.id`.execute(trx);
     await recordDelivery(trx, scope.companyId, [scope.projectId], 'changes', source, options.now);
     return result;
   });

@@ -136,8 +136,9 @@ export async function ingestDeployments(
       .returning('id')
       .execute();
     const ids = written.map((row) => row.id);
-    await relinkChanges(trx, await changesAffectedByDeployments(trx, ids));
-    await reattributeIncidents(trx, await incidentsAffectedByDeployments(trx, ids));
+    const companyId = scope.companyId;
+    await relinkChanges(trx, companyId, await changesAffectedByDeployments(trx, companyId, ids));
+    await reattributeIncidents(trx, companyId, await incidentsAffectedByDeployments(trx, companyId, ids));
     await recordDelivery(trx, scope.companyId, [scope.projectId], 'deployments', source, options.now);
     return result;
   });

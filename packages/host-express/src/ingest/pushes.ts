@@ -79,13 +79,15 @@ export async function ingestPushes(
         select u.sha, k.position from unnest(${[...shas]}::text[]) as u(sha)
         cross join lateral (
           select k.position from repository_commits k
-          where k.repository_id = ${state.repositoryId} and k.sha = u.sha and k.branch = ${state.branch}
+          where k.company_id = ${scope.companyId} and k.repository_id = ${state.repositoryId}
+            and k.sha = u.sha and k.branch = ${state.branch}
           offset 0
         ) k`.execute(trx);
       for (const row of rows) state.positions.set(row.sha, Number(row.position));
       const { rows: last } = await sql<{ position: number }>`
         select position from repository_commits
-        where repository_id || ' ' || branch = ${`${state.repositoryId} ${state.branch}`}
+        where company_id = ${scope.companyId}
+          and repository_id || ' ' || branch = ${`${state.repositoryId} ${state.branch}`}
         order by position desc limit 1`.execute(trx);
       state.last = Number(last[0]?.position ?? 0);
     }
@@ -158,11 +160,12 @@ export async function ingestPushes(
     const affected = new Set(merged.map((r) => Number(r.id)));
     for (const id of await changesAffectedByDeployments(
       trx,
+      scope.companyId,
       deployed.map((r) => Number(r.id)),
     )) {
       affected.add(id);
     }
-    await relinkChanges(trx, [...affected]);
+    await relinkChanges(trx, scope.companyId, [...affected]);
     await recordDelivery(trx, scope.companyId, projects, 'pushes', source, options.now);
     return result;
   });

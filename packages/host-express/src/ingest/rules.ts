@@ -40,11 +40,12 @@ export function firstDeployment(c: string): RawBuilder<unknown> {
     where w.commit_sha = ${c}.merge_commit_sha or exists (
       select 1 from (
         select m.branch, m.position from repository_commits m
-        where m.repository_id = ${c}.repository_id and m.sha = ${c}.merge_commit_sha
+        where m.company_id = ${c}.company_id and m.repository_id = ${c}.repository_id
+          and m.sha = ${c}.merge_commit_sha
         offset 0
       ) m
-      join repository_commits dc on dc.repository_id = ${c}.repository_id and dc.branch = m.branch
-        and dc.sha = w.commit_sha and dc.position >= m.position)
+      join repository_commits dc on dc.company_id = ${c}.company_id and dc.repository_id = ${c}.repository_id
+        and dc.branch = m.branch and dc.sha = w.commit_sha and dc.position >= m.position)
     limit 1`);
 }
 
@@ -78,37 +79,55 @@ export const CAUSE_RULE = sql.raw(
   `case when explicit_cause.id is not null then 'explicit' when window_cause.id is not null then 'window' end`,
 );
 
-/** Re-derives the link of these changes; writes only those that differ. Returns how many changed. */
-export async function relinkChanges(trx: Kysely<Database>, ids: readonly number[]): Promise<number> {
+/**
+ * Re-derives the link of these changes of the company; writes only those that differ. Returns how
+ * many changed.
+ */
+export async function relinkChanges(
+  trx: Kysely<Database>,
+  companyId: string,
+  ids: readonly number[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await sql`
     update code_changes c set deployment_id = f.id, deployed_at = f.finished_at
     from (
-      select c2.id as change_id, fd.id, fd.finished_at
+      select c2.company_id, c2.id as change_id, fd.id, fd.finished_at
       from unnest(${[...ids]}::bigint[]) as u(id)
-      cross join lateral (select * from code_changes c2 where c2.id = u.id offset 0) c2
+      cross join lateral (
+        select * from code_changes c2 where c2.company_id = ${companyId} and c2.id = u.id offset 0
+      ) c2
       left join lateral (${firstDeployment('c2')}) fd on true
     ) f
-    where c.id = f.change_id
+    where c.company_id = f.company_id and c.id = f.change_id
       and (c.deployment_id is distinct from f.id or c.deployed_at is distinct from f.finished_at)`.execute(
     trx,
   );
   return Number(result.numAffectedRows ?? 0);
 }
 
-/** Re-derives the cause of these incidents; writes only those that differ. Returns how many changed. */
-export async function reattributeIncidents(trx: Kysely<Database>, ids: readonly number[]): Promise<number> {
+/**
+ * Re-derives the cause of these incidents of the company; writes only those that differ. Returns
+ * how many changed.
+ */
+export async function reattributeIncidents(
+  trx: Kysely<Database>,
+  companyId: string,
+  ids: readonly number[],
+): Promise<number> {
   if (ids.length === 0) return 0;
   const result = await sql`
     update incidents i set caused_by_deployment_id = x.cause, attribution = x.rule
     from (
-      select i2.id, ${CAUSE_ID} as cause, ${CAUSE_RULE} as rule
+      select i2.company_id, i2.id, ${CAUSE_ID} as cause, ${CAUSE_RULE} as rule
       from unnest(${[...ids]}::bigint[]) as u(id)
-      cross join lateral (select * from incidents i2 where i2.id = u.id offset 0) i2
-      join projects p on p.id = i2.project_id and p.company_id = i2.company_id
+      cross join lateral (
+        select * from incidents i2 where i2.company_id = ${companyId} and i2.id = u.id offset 0
+      ) i2
+      join projects p on p.company_id = i2.company_id and p.id = i2.project_id
       ${causeOf('i2', 'p.attribution_window_days')}
     ) x
-    where i.id = x.id
+    where i.company_id = x.company_id and i.id = x.id
       and (i.caused_by_deployment_id is distinct from x.cause or i.attribution is distinct from x.rule)`.execute(
     trx,
   );
@@ -127,21 +146,27 @@ export async function reattributeIncidents(trx: Kysely<Database>, ids: readonly 
  */
 export async function changesAffectedByDeployments(
   trx: Kysely<Database>,
+  companyId: string,
   deploymentIds: readonly number[],
 ): Promise<number[]> {
   if (deploymentIds.length === 0) return [];
-  const { rows } = await changesAffectedQuery(deploymentIds).execute(trx);
+  const { rows } = await changesAffectedQuery(companyId, deploymentIds).execute(trx);
   return rows.map((r) => Number(r.id));
 }
 
-/** The query of changesAffectedByDeployments. */
-export function changesAffectedQuery(deploymentIds: readonly number[]): RawBuilder<{ id: number }> {
+/** The query of changesAffectedByDeployments (deployments of one company). */
+export function changesAffectedQuery(
+  companyId: string,
+  deploymentIds: readonly number[],
+): RawBuilder<{ id: number }> {
   const ids = [...deploymentIds];
   return sql<{ id: number }>`
     with batch as materialized (
       select d.company_id, d.repository_id, d.commit_sha, d.finished_at
       from unnest(${ids}::bigint[]) as u(id)
-      cross join lateral (select * from deployments d where d.id = u.id offset 0) d
+      cross join lateral (
+        select * from deployments d where d.company_id = ${companyId} and d.id = u.id offset 0
+      ) d
       where ${counted('d')} and d.repository_id is not null and d.commit_sha is not null
     ),
     repos as materialized (
@@ -153,7 +178,8 @@ export function changesAffectedQuery(deploymentIds: readonly number[]): RawBuild
       from batch b
       cross join lateral (
         select k.branch, k.position from repository_commits k
-        where k.repository_id = b.repository_id and k.sha = b.commit_sha offset 0
+        where k.company_id = b.company_id and k.repository_id = b.repository_id and k.sha = b.commit_sha
+        offset 0
       ) rc
       group by 1, 2
     ),
@@ -178,7 +204,7 @@ export function changesAffectedQuery(deploymentIds: readonly number[]): RawBuild
       ) later
       cross join lateral (
         select c.id, c.company_id, c.repository_id, c.merge_commit_sha from code_changes c
-        where c.deployment_id = later.id and c.merged_at <= r.last_at
+        where c.company_id = r.company_id and c.deployment_id = later.id and c.merged_at <= r.last_at
         offset 0
       ) c
     )
@@ -191,14 +217,17 @@ export function changesAffectedQuery(deploymentIds: readonly number[]): RawBuild
         -- Looked up per candidate (offset 0): as a hashed subplan it read every commit.
         select 1 from (
           select m.repository_id, m.branch, m.position from repository_commits m
-          where m.repository_id = x.repository_id and m.sha = x.merge_commit_sha
+          where m.company_id = x.company_id and m.repository_id = x.repository_id
+            and m.sha = x.merge_commit_sha
           offset 0
         ) m
         join reach on reach.repository_id = m.repository_id and reach.branch = m.branch
           and reach.position >= m.position)
     union
     select c.id from unnest(${ids}::bigint[]) as u(id)
-    cross join lateral (select c.id from code_changes c where c.deployment_id = u.id offset 0) c`;
+    cross join lateral (
+      select c.id from code_changes c where c.company_id = ${companyId} and c.deployment_id = u.id offset 0
+    ) c`;
 }
 
 /**
@@ -208,6 +237,7 @@ export function changesAffectedQuery(deploymentIds: readonly number[]): RawBuild
  */
 export async function incidentsAffectedByDeployments(
   trx: Kysely<Database>,
+  companyId: string,
   deploymentIds: readonly number[],
 ): Promise<number[]> {
   if (deploymentIds.length === 0) return [];
@@ -217,11 +247,17 @@ export async function incidentsAffectedByDeployments(
       select d.company_id, d.project_id, d.external_id, d.finished_at, ${counted('d')} as counted,
         p.attribution_window_days as window_days
       from unnest(${ids}::bigint[]) as u(id)
-      cross join lateral (select * from deployments d where d.id = u.id offset 0) d
-      join projects p on p.id = d.project_id and p.company_id = d.company_id
+      cross join lateral (
+        select * from deployments d where d.company_id = ${companyId} and d.id = u.id offset 0
+      ) d
+      join projects p on p.company_id = d.company_id and p.id = d.project_id
     )
     select i.id from unnest(${ids}::bigint[]) as u(id)
-    cross join lateral (select i.id from incidents i where i.caused_by_deployment_id = u.id offset 0) i
+    cross join lateral (
+      select i.id from incidents i
+      where i.company_id = ${companyId} and i.caused_by_deployment_id = u.id
+      offset 0
+    ) i
     union
     select i.id from batch b
     cross join lateral (
@@ -261,6 +297,7 @@ export async function rederiveCompany(
       .execute();
     const changes = await relinkChanges(
       trx,
+      companyId,
       changeIds.map((r) => r.id),
     );
     const incidentIds = await trx
@@ -270,6 +307,7 @@ export async function rederiveCompany(
       .execute();
     const incidents = await reattributeIncidents(
       trx,
+      companyId,
       incidentIds.map((r) => r.id),
     );
     return { changes, incidents };

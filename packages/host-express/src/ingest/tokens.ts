@@ -107,7 +107,9 @@ export interface IngestTokenRow {
 export async function listIngestTokens(db: Kysely<Database>, companyId?: string): Promise<IngestTokenRow[]> {
   let query = db
     .selectFrom('ingest_tokens as t')
-    .innerJoin('projects as p', 'p.id', 't.project_id')
+    .innerJoin('projects as p', (join) =>
+      join.onRef('p.company_id', '=', 't.company_id').onRef('p.id', '=', 't.project_id'),
+    )
     .select([
       't.id',
       't.company_id',

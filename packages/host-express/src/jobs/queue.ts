@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Store } from '../store/index.js';
 
@@ -64,4 +64,25 @@ export async function startJobQueue(
   boss.on('error', (error: Error) => options.logger.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;
+}
+
+/**
+ * Runs the job queue's set-up (pg-boss's start, queues, schedules) while no other host instance on
+ * the same PostgreSQL does its own. pg-boss 10 creates each queue as a partition of its job table
+ * with a foreign key to its queue table, unlocked: two instances creating different queues at once
+ * (one pg-boss's own `__pgboss__send-it`, the other the requests' queue) deadlock, and one of them
+ * fails to start. The lock is a transaction's, on a connection that only waits; pg-boss works on
+ * the pool's others. The embedded store belongs to one process (and one connection), so there
+ * `work` just runs.
+ */
+export async function withJobSetupLock<T>(
+  store: Pick<Store, 'db' | 'kind'>,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (store.kind !== 'postgres') return work();
+  return store.db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`select pg_advisory_xact_lock(hashtext('client-portal:job-queue-setup'))`.execute(trx);
+    return work();
+  });
 }

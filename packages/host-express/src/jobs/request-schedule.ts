@@ -3,7 +3,7 @@ import type PgBoss from 'pg-boss';
 import type { HostConfig } from '../config/index.js';
 import { openRecurringCheckIns, openRenewalCheckIns } from '../requests/check-ins.js';
 import { queueNotifications, sendNotifications } from '../requests/notify.js';
-import { createMailTransport, type MailTransport } from '../requests/outbox.js';
+import { createMailTransport, type MailTransport, pruneOutbox } from '../requests/outbox.js';
 import { autoResolve, remindAssignees, remindCustomers } from '../requests/reminders.js';
 import { rescanPending } from '../requests/attachments.js';
 import type { RequestTypeSpec } from '../requests/types.js';
@@ -130,7 +130,7 @@ export async function runRequestSchedule(
   });
   await step('mail', async () => {
     summary.mailQueued = (await queueNotifications(db, now)).queued;
-    const transport = options.transport ?? createMailTransport(config.requests.mail);
+    const transport = options.transport ?? createMailTransport(config.requests.mail, db);
     try {
       const sent = await sendNotifications(db, {
         now,
@@ -144,6 +144,7 @@ export async function runRequestSchedule(
     } finally {
       if (!options.transport) transport.close();
     }
+    if (!config.requests.mail.smtpUrl) await pruneOutbox(db, now);
   });
   await step('webhooks', async () => {
     const webhook = config.requests.webhook;

@@ -108,6 +108,7 @@ async function namesOf(store: Pick<Store, 'db'>, rows: SyncStatusRow[]): Promise
       ? store.db
           .selectFrom('projects')
           .select(['id', 'jira_key', 'name'])
+          .where('company_id', 'in', companyIds)
           .where('id', 'in', scopeIds)
           .execute()
       : [],

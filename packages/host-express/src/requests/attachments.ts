@@ -21,7 +21,7 @@ import { type ClamdSettings, type ScanVerdict, scanFile, scanStream } from './cl
 import { cleanFileName, extensionOf } from './file-name.js';
 import type { Actor } from './status.js';
 import { onBehalfOf, writeEvent } from './store.js';
-import { isFinal } from './status.js';
+import { hostIn, isFinal } from './status.js';
 import { ATTACHMENT_TYPES, loadPeople } from './views.js';
 
 // Request attachments (issue #18 §6): files streamed from a multipart upload into the documents
@@ -495,6 +495,7 @@ export async function attachFiles(
         const newer = await trx
           .selectFrom('request_attachments')
           .select('replaces_id')
+          .where('company_id', '=', target.companyId)
           .where('request_id', '=', target.id)
           .where('replaces_id', 'in', replacedIds)
           .executeTakeFirst();
@@ -571,7 +572,7 @@ function writeAttachmentEvent(
   now: Date,
 ): Promise<void> {
   const request = { id: target.id, company_id: target.companyId };
-  return writeEvent(db, actor ?? { kind: 'host' }, request, 'attachment', undefined, after, now);
+  return writeEvent(db, actor ?? hostIn(target.companyId), request, 'attachment', undefined, after, now);
 }
 
 /** The contract's view of attachment rows. */
@@ -690,6 +691,7 @@ export async function rescanPending(ctx: RescanContext, options: RescanOptions =
         const updated = await trx
           .updateTable('request_attachments')
           .set(state)
+          .where('company_id', '=', row.company_id)
           .where('id', '=', row.id)
           .where('scan', '=', 'pending')
           .executeTakeFirst();

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ACTIVE_STAGE } from '@client-portal/api-client';
 import type { Database, RequestEventKind } from '../store/schema.js';
 import { addDays, addMonths, dayOf, daysBetween, startOfDay } from './calendar.js';
-import type { Actor } from './status.js';
+import { type Actor, hostIn } from './status.js';
 import { createRequest, writeEvent } from './store.js';
 import { isCalendarDay, type RequestTypeSpec } from './types.js';
 
@@ -24,8 +24,6 @@ export const RENEWAL_FOLLOW_UP_DAYS = 30;
 export const RECURRING_DUE_DAYS = 14;
 export const CHECK_IN_INTERVALS = [1, 3, 6, 12] as const;
 export type CheckInInterval = (typeof CHECK_IN_INTERVALS)[number];
-
-const HOST: Actor = { kind: 'host' };
 
 export interface ScheduleLogger {
   info(obj: object, msg?: string): void;
@@ -51,7 +49,7 @@ export function writeHostEvent(
   // null: no before/after (an SQL null, not a JSON null).
   return writeEvent(
     db,
-    { kind: 'host' },
+    hostIn(request.company_id),
     request,
     kind,
     before ?? undefined,
@@ -188,9 +186,8 @@ export async function openRenewalCheckIns(db: Db, options: CheckInOptions): Prom
       const hours = subscriptionHours(deal, today);
       const request = await createRequest(
         trx,
-        HOST,
+        hostIn(deal.company_id),
         {
-          companyId: deal.company_id,
           type: 'renewal_check_in',
           title: `Renewal check-in: ${deal.name}`.slice(0, 200),
           description: renewalDescription({
@@ -353,7 +350,7 @@ export async function openRecurringCheckIns(db: Db, options: CheckInOptions): Pr
   const today = dayOf(now);
   const due = await db
     .selectFrom('request_check_in_templates')
-    .select('id')
+    .select(['company_id', 'id'])
     .where('active', '=', true)
     .where('next_on', '<=', today)
     .orderBy('next_on')
@@ -361,11 +358,12 @@ export async function openRecurringCheckIns(db: Db, options: CheckInOptions): Pr
     .limit(500)
     .execute();
   let opened = 0;
-  for (const { id } of due) {
+  for (const { company_id, id } of due) {
     const done = await db.transaction().execute(async (trx) => {
       const template = await trx
         .selectFrom('request_check_in_templates')
         .selectAll()
+        .where('company_id', '=', company_id)
         .where('id', '=', id)
         .where('active', '=', true)
         .where('next_on', '<=', today)
@@ -384,13 +382,13 @@ export async function openRecurringCheckIns(db: Db, options: CheckInOptions): Pr
       await trx
         .updateTable('request_check_in_templates')
         .set({ next_on: next })
+        .where('company_id', '=', template.company_id)
         .where('id', '=', template.id)
         .execute();
       const request = await createRequest(
         trx,
-        HOST,
+        hostIn(template.company_id),
         {
-          companyId: template.company_id,
           type: template.type,
           title: template.title,
           description: `${template.title}: the check-in of every ${

@@ -167,8 +167,24 @@ function describeEvent(
 
 export type HistoryEvent = Extract<RequestTimelineEntry, { kind: 'event' }>;
 
+/**
+ * The ids the timeline gives a request's events, read oldest first (all of them, or a customer's
+ * public ones): its ordinal among the request's public events ("e3") or, for an internal one, among
+ * its internal events ("i2"). Not the stored id, which one counter hands out to every company's
+ * events: that would let a customer count other companies' activity. The same for every reader (a
+ * customer's public events are numbered as staff see them) and stable, as events are never removed
+ * and a request's are written one transaction at a time (writeEvent).
+ */
+export function timelineIds(events: readonly Pick<EventView, 'internal'>[]): string[] {
+  let shown = 0;
+  let internal = 0;
+  return events.map((e) => (e.internal ? `i${++internal}` : `e${++shown}`));
+}
+
+/** `event` as the timeline tells it to the reader, with its id from timelineIds; null when it tells them nothing. */
 export function eventEntry(
   event: EventView,
+  id: string,
   customer: boolean,
   people: Map<string, RequestPerson>,
   companies: Map<string, string>,
@@ -177,7 +193,7 @@ export function eventEntry(
   if (!told) return null;
   return {
     kind: 'event',
-    id: `e${event.id}`,
+    id,
     at: event.at.toISOString(),
     actor: event.actorId === 'host' ? null : person(people, event.actorId),
     onBehalfOf: event.onBehalfOfCompany ? (companies.get(event.onBehalfOfCompany) ?? null) : null,

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runRequestSchedule } from '../jobs/request-schedule.js';
 import { testConfig } from '../test-support/host.js';
@@ -8,7 +5,7 @@ import { type TestStore, featureStores } from '../test-support/stores.js';
 import { composeMail } from './mail-templates.js';
 import { readyPrefix } from './event-cursor.js';
 import { notificationOf, requestLink } from './notify.js';
-import { readOutbox } from './outbox.js';
+import { OUTBOX_RETENTION_DAYS, readOutbox } from './outbox.js';
 import { addComment, addParticipant, createRequest, transitionRequest, updateRequest } from './store.js';
 import {
   actors,
@@ -272,22 +269,19 @@ describe.each(featureStores)('request e-mail on $name', (kind) => {
   });
 });
 
-describe.each(featureStores)('the local outbox on $name', (kind) => {
+describe.each(featureStores)('the outbox on $name', (kind) => {
   let store: TestStore;
-  let dataDir: string;
   beforeAll(async () => {
     store = await kind.open();
     await seedScheduleFixture(store.db);
-    dataDir = await mkdtemp(join(tmpdir(), 'request-outbox-'));
   });
   afterAll(async () => {
     await store?.close();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('writes each message to DATA_DIR/outbox without SMTP_URL', async () => {
-    const config = testConfig({ DATA_DIR: dataDir, PUBLIC_ORIGIN: 'https://portal.example' });
-    expect(config.requests.mail.outboxDir).toBe(join(dataDir, 'outbox'));
+  it('keeps each message in the store without SMTP_URL, and removes it after the retention period', async () => {
+    const config = testConfig({ PUBLIC_ORIGIN: 'https://portal.example' });
+    expect(config.requests.mail.smtpUrl).toBeNull();
     const request = await createRequest(
       store.db,
       actors.samForAcme,
@@ -296,9 +290,10 @@ describe.each(featureStores)('the local outbox on $name', (kind) => {
     );
     const summary = await runRequestSchedule(store.db, config, { now: at(1), logger: quietLogger().logger });
     expect(summary.mailSent).toBe(1);
-    const messages = await readOutbox(join(dataDir, 'outbox'));
+    const messages = await readOutbox(store.db);
     expect(messages).toEqual([
       expect.objectContaining({
+        companyId: 'acme',
         to: 'Alice Member <u-alice@acme.example>',
         subject: `[${request.key}] New request: Opened for Alice`,
         requestKey: request.key,
@@ -306,5 +301,19 @@ describe.each(featureStores)('the local outbox on $name', (kind) => {
       }),
     ]);
     expect(messages[0]!.text).toContain(`https://portal.example/requests/${request.key}`);
+
+    const first = messages[0]!.id;
+    const later = (days: number) => new Date(at(1).getTime() + days * 86_400_000);
+    const ids = async () => (await readOutbox(store.db)).map((m) => m.id);
+    await runRequestSchedule(store.db, config, {
+      now: later(OUTBOX_RETENTION_DAYS),
+      logger: quietLogger().logger,
+    });
+    expect(await ids()).toContain(first);
+    await runRequestSchedule(store.db, config, {
+      now: later(OUTBOX_RETENTION_DAYS + 1),
+      logger: quietLogger().logger,
+    });
+    expect(await ids()).not.toContain(first);
   });
 });

@@ -111,6 +111,7 @@ async function recipientsOf(db: Db, event: QueuedEvent, audience: Audience): Pro
             eb
               .selectFrom('request_participants')
               .select('user_id')
+              .where('company_id', '=', event.company_id)
               .where('request_id', '=', event.request_id),
           ),
           ...(audience === 'customers+admins' ? [eb('company_admin', '=', true)] : []),
@@ -141,10 +142,11 @@ async function enqueue(trx: Db, event: QueuedEvent, userId: string, now: Date): 
       ${event.company_id}, ${event.request_id}, ${userId}, ${JSON.stringify([event.id])}::jsonb, ${now},
       greatest(${now}::timestamptz, coalesce((
         select max(sent_at) from request_notifications
-         where user_id = ${userId} and request_id = ${event.request_id} and sent_at is not null
+         where company_id = ${event.company_id} and user_id = ${userId} and request_id = ${event.request_id}
+           and sent_at is not null
       ) + make_interval(hours => ${BUNDLE_HOURS}), ${now}::timestamptz))
     )
-    on conflict (user_id, request_id) where sent_at is null and not gave_up do update
+    on conflict (company_id, user_id, request_id) where sent_at is null and not gave_up do update
       set event_ids = case when jsonb_array_length(request_notifications.event_ids) >= 1000
                            then request_notifications.event_ids
                            else request_notifications.event_ids || excluded.event_ids end`.execute(trx);
@@ -248,6 +250,7 @@ async function buildMessage(
       (await db
         .selectFrom('request_participants')
         .select('user_id')
+        .where('company_id', '=', request.company_id)
         .where('request_id', '=', request.id)
         .where('user_id', '=', user.id)
         .executeTakeFirst()) !== undefined;
@@ -348,6 +351,7 @@ export async function sendNotifications(
     const claimed = await db
       .updateTable('request_notifications')
       .set({ not_before: new Date(now.getTime() + CLAIM_MS) })
+      .where('company_id', '=', row.company_id)
       .where('id', '=', row.id)
       .where('sent_at', 'is', null)
       .where('gave_up', '=', false)
@@ -360,15 +364,20 @@ export async function sendNotifications(
       await db
         .updateTable('request_notifications')
         .set({ gave_up: true, last_error: 'Nothing in it may be sent to this person any more.' })
+        .where('company_id', '=', row.company_id)
         .where('id', '=', row.id)
         .execute();
       continue;
     }
     try {
-      await options.transport.send({ to: message.to, requestKey: message.key, ...message.mail }, now);
+      await options.transport.send(
+        { companyId: row.company_id, to: message.to, requestKey: message.key, ...message.mail },
+        now,
+      );
       await db
         .updateTable('request_notifications')
         .set({ sent_at: now, attempts: row.attempts + 1, last_error: null })
+        .where('company_id', '=', row.company_id)
         .where('id', '=', row.id)
         .execute();
       sent++;
@@ -380,6 +389,7 @@ export async function sendNotifications(
       await db
         .updateTable('request_notifications')
         .set({ attempts, last_error: reason, gave_up: attempts >= MAX_ATTEMPTS, not_before: now })
+        .where('company_id', '=', row.company_id)
         .where('id', '=', row.id)
         .execute();
     }

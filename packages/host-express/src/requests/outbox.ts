@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { RequestsSettings } from '../config/index.js';
+import type { Database } from '../store/schema.js';
 
-// Where the requests' e-mails go: an SMTP server (SMTP_URL, through nodemailer), or without one a
-// local outbox — one JSON file per message under DATA_DIR/outbox, which `client-portal-host outbox`
-// prints (the standalone demo's mailbox).
+// Where the requests' e-mails go: an SMTP server (SMTP_URL, through nodemailer), or without one the
+// store's outbox (table mail_outbox), which `client-portal-host outbox` prints from any machine that
+// reaches the store — the standalone demo's mailbox. Messages older than OUTBOX_RETENTION_DAYS are
+// removed by the requests' schedule.
+
+export const OUTBOX_RETENTION_DAYS = 30;
 
 export interface OutgoingMail {
+  /** The company the message is about (a message carries one company's data). */
+  companyId: string;
   to: { name: string; address: string };
   subject: string;
   text: string;
@@ -24,9 +29,10 @@ export interface MailTransport {
   close(): void;
 }
 
-/** A message in the local outbox, as the CLI prints it. */
+/** A message in the outbox, as the CLI prints it. */
 export interface OutboxMessage {
   id: string;
+  companyId: string;
   date: string;
   from: string;
   to: string;
@@ -36,66 +42,47 @@ export interface OutboxMessage {
   html: string;
 }
 
-const OUTBOX_FILE = /^\d{8}T\d{9}Z-[A-Za-z0-9_-]{8,}\.json$/;
+type Db = Kysely<Database>;
 
-/** The file name: the time first, so names sort oldest to newest. */
-function outboxName(now: Date, id: string): string {
-  return `${now.toISOString().replace(/[-:.]/g, '')}-${id}.json`;
+/** The outbox's messages, newest first. */
+export async function readOutbox(db: Db, limit = 10_000): Promise<OutboxMessage[]> {
+  const rows = await db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    companyId: row.company_id,
+    date: new Date(row.created_at).toISOString(),
+    from: row.sender,
+    to: row.recipient,
+    subject: row.subject,
+    requestKey: row.request_key,
+    text: row.body_text,
+    html: row.body_html,
+  }));
 }
 
-/** Writes one message into the outbox directory (created when missing); under a temporary name first. */
-export async function writeOutboxMessage(dir: string, message: OutboxMessage, now: Date): Promise<string> {
-  await mkdir(dir, { recursive: true });
-  const file = join(dir, outboxName(now, message.id));
-  const partial = `${file}.${randomBytes(4).toString('hex')}.partial`;
-  await writeFile(partial, `${JSON.stringify(message, null, 2)}\n`, { mode: 0o600 });
-  await rename(partial, file);
-  return file;
+/** Removes the outbox's messages (those created before `before`, when given); returns how many. */
+export async function clearOutbox(db: Db, before?: Date): Promise<number> {
+  let query = db.deleteFrom('mail_outbox');
+  if (before) query = query.where('created_at', '<', before);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
-/** The outbox's messages, newest first; [] when it does not exist yet. */
-export async function readOutbox(dir: string, limit = Number.POSITIVE_INFINITY): Promise<OutboxMessage[]> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
-  const files = names
-    .filter((name) => OUTBOX_FILE.test(name))
-    .sort()
-    .reverse()
-    .slice(0, limit);
-  const messages: OutboxMessage[] = [];
-  for (const name of files) {
-    try {
-      messages.push(JSON.parse(await readFile(join(dir, name), 'utf8')) as OutboxMessage);
-    } catch {
-      // Removed meanwhile (--clear from another shell): skipped.
-    }
-  }
-  return messages;
-}
-
-/** Removes the outbox's messages; returns how many. */
-export async function clearOutbox(dir: string): Promise<number> {
-  let names: string[];
-  try {
-    names = await readdir(dir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
-  const files = names.filter((name) => OUTBOX_FILE.test(name));
-  for (const name of files) await rm(join(dir, name), { force: true });
-  return files.length;
+/** Removes messages past the retention period; for the requests' schedule. */
+export function pruneOutbox(db: Db, now: Date): Promise<number> {
+  return clearOutbox(db, new Date(now.getTime() - OUTBOX_RETENTION_DAYS * 86_400_000));
 }
 
 const newMessageId = () => randomBytes(12).toString('base64url');
 
 /** The transport MAIL settings name: SMTP when SMTP_URL is set, else the outbox directory. */
-export function createMailTransport(mail: RequestsSettings['mail']): MailTransport {
+export function createMailTransport(mail: RequestsSettings['mail'], db: Db): MailTransport {
   if (mail.smtpUrl) {
     const smtp = nodemailer.createTransport(mail.smtpUrl);
     return {
@@ -114,26 +101,24 @@ export function createMailTransport(mail: RequestsSettings['mail']): MailTranspo
       close: () => smtp.close(),
     };
   }
-  const dir = mail.outboxDir;
-  if (!dir) throw new Error('Neither SMTP_URL nor an outbox directory is configured.');
   return {
     kind: 'outbox',
     async send(message, now) {
       const id = newMessageId();
-      await writeOutboxMessage(
-        dir,
-        {
+      await db
+        .insertInto('mail_outbox')
+        .values({
+          company_id: message.companyId,
           id,
-          date: now.toISOString(),
-          from: mail.from,
-          to: `${message.to.name} <${message.to.address}>`,
+          created_at: now,
+          sender: mail.from,
+          recipient: `${message.to.name} <${message.to.address}>`,
           subject: message.subject,
-          requestKey: message.requestKey,
-          text: message.text,
-          html: message.html,
-        },
-        now,
-      );
+          request_key: message.requestKey,
+          body_text: message.text,
+          body_html: message.html,
+        })
+        .execute();
       return id;
     },
     close() {},

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, RequestStatus } from '../store/schema.js';
 import { type ScheduleLogger, writeHostEvent } from './check-ins.js';
-import type { Actor } from './status.js';
+import { type Actor, hostIn } from './status.js';
 import { RequestConflictError, RequestRefusedError, transitionRequest } from './store.js';
 
 // The schedule's reminders (issue #18 §7):
@@ -37,7 +37,6 @@ const OPEN: RequestStatus[] = [
   'waiting_on_customer',
   'awaiting_approval',
 ];
-const HOST: Actor = { kind: 'host' };
 const BATCH = 500;
 
 type ReminderKind = Database['request_reminders']['kind'];
@@ -61,7 +60,7 @@ async function mark(
         created_at: now,
       })),
     )
-    .onConflict((oc) => oc.columns(['request_id', 'kind', 'period']).doNothing())
+    .onConflict((oc) => oc.columns(['company_id', 'request_id', 'kind', 'period']).doNothing())
     .returning('kind')
     .execute();
   return inserted.some((row) => row.kind === kinds[kinds.length - 1]);
@@ -83,6 +82,7 @@ export async function remindAssignees(db: Db, now: Date): Promise<number> {
           eb
             .selectFrom('request_reminders as m')
             .select('m.kind')
+            .whereRef('m.company_id', '=', 'r.company_id')
             .whereRef('m.request_id', '=', 'r.id')
             .where('m.kind', '=', 'assignee_75')
             .whereRef('m.period', '=', 'r.due_at'),
@@ -103,6 +103,7 @@ export async function remindAssignees(db: Db, now: Date): Promise<number> {
       const fresh = await trx
         .selectFrom('requests')
         .select(['id', 'company_id', 'assignee_id', 'due_at', 'status'])
+        .where('company_id', '=', row.company_id)
         .where('id', '=', row.id)
         .forUpdate()
         .executeTakeFirst();
@@ -157,6 +158,7 @@ export async function remindCustomers(db: Db, now: Date): Promise<number> {
           eb
             .selectFrom('request_reminders as m')
             .select('m.kind')
+            .whereRef('m.company_id', '=', 'r.company_id')
             .whereRef('m.request_id', '=', 'r.id')
             .where('m.kind', '=', 'customer_7')
             .whereRef('m.period', '=', 'r.waiting_since'),
@@ -176,6 +178,7 @@ export async function remindCustomers(db: Db, now: Date): Promise<number> {
       const fresh = await trx
         .selectFrom('requests')
         .select(['id', 'company_id', 'status', 'waiting_since'])
+        .where('company_id', '=', row.company_id)
         .where('id', '=', row.id)
         .forUpdate()
         .executeTakeFirst();
@@ -225,7 +228,10 @@ export async function autoResolve(db: Db, now: Date, logger: ScheduleLogger): Pr
   for (const row of rows) {
     try {
       await db.transaction().execute(async (trx) => {
-        await transitionRequest(trx, HOST, row.id, 'resolve', { expectedVersion: row.version, now });
+        await transitionRequest(trx, hostIn(row.company_id), row.id, 'resolve', {
+          expectedVersion: row.version,
+          now,
+        });
         await writeHostEvent(
           trx,
           row,

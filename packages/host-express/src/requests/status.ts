@@ -11,11 +11,17 @@ import type { RequestStatus } from '../store/schema.js';
 
 export type { RequestStatus };
 
-/** Who acts. Staff act for one company at a time; the host is the schedule (check-ins). */
+/**
+ * Who acts. Staff act for one company at a time; the host is the schedule (check-ins, reminders),
+ * which acts inside the one company of the request at hand.
+ */
 export type Actor =
   | { kind: 'customer'; userId: string; companyId: string; admin: boolean }
   | { kind: 'staff'; userId: string; actingFor: string | null }
-  | { kind: 'host' };
+  | { kind: 'host'; companyId: string };
+
+/** The schedule, acting on a request of `companyId`. */
+export const hostIn = (companyId: string): Actor => ({ kind: 'host', companyId });
 
 /** How the actor stands to one request (decided by the store from the request and its participants). */
 export type Standing =

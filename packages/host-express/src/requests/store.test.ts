@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { type TestStore, testStores } from '../test-support/stores.js';
-import type { Actor } from './status.js';
+import { type Actor, hostIn } from './status.js';
 import {
   addComment,
   addParticipant,
@@ -40,7 +40,7 @@ const samForAcme: Actor = { kind: 'staff', userId: 'u-sam', actingFor: 'acme' };
 const sueForAcme: Actor = { kind: 'staff', userId: 'u-sue', actingFor: 'acme' };
 const samForGlobex: Actor = { kind: 'staff', userId: 'u-sam', actingFor: 'globex' };
 const samInQueue: Actor = { kind: 'staff', userId: 'u-sam', actingFor: null };
-const host: Actor = { kind: 'host' };
+const host: Actor = hostIn('acme');
 
 async function seed(db: Kysely<Database>): Promise<void> {
   await db
@@ -248,7 +248,6 @@ describe.each(testStores)('requests on $name', (kind) => {
       db,
       host,
       {
-        companyId: 'acme',
         type: 'renewal_check_in',
         title: 'Renewal check-in',
         subscriptionId: 'deal-acme',
@@ -259,6 +258,15 @@ describe.each(testStores)('requests on $name', (kind) => {
     );
     expect(checkIn).toMatchObject({ createdBy: null, requesterId: 'u-carol', fields: { hours_used: 120 } });
     expect((await listEvents(db, carol, checkIn.id))[0]).toMatchObject({ actorId: 'host' });
+    // The schedule acts inside one company: another company's host finds no such request.
+    expect(
+      await failure(
+        transitionRequest(db, hostIn('globex'), checkIn.id, 'resolve', {
+          expectedVersion: checkIn.version,
+          now: NOW,
+        }),
+      ),
+    ).toBeInstanceOf(RequestNotFoundError);
     expect(
       await failure(
         createRequest(

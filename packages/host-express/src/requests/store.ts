@@ -228,38 +228,61 @@ export function keyPrefixFromName(name: string): string {
 function companyOf(actor: Actor): string | null {
   if (actor.kind === 'customer') return actor.companyId;
   if (actor.kind === 'staff') return actor.actingFor;
-  return null;
+  return actor.companyId;
 }
 
-/** Whether `userId` takes part in the request (requester or named participant). */
-async function isParty(db: Db, row: RequestRow, userId: string): Promise<boolean> {
-  if (row.requester_id === userId) return true;
-  const found = await db
-    .selectFrom('request_participants')
-    .select('user_id')
-    .where('request_id', '=', row.id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-  return found !== undefined;
-}
+/** Whether `userId` takes part in the request: its requester or a named participant. */
+const participates = (eb: ExpressionBuilder<Database, 'requests'>, userId: string) =>
+  eb.or([
+    eb('requests.requester_id', '=', userId),
+    eb.exists(
+      eb
+        .selectFrom('request_participants')
+        .select('request_participants.user_id')
+        .whereRef('request_participants.company_id', '=', 'requests.company_id')
+        .whereRef('request_participants.request_id', '=', 'requests.id')
+        .where('request_participants.user_id', '=', userId),
+    ),
+  ]);
 
-/** How `actor` stands to the request, or null when it may not see it. */
-async function standingOf(db: Db, actor: Actor, row: RequestRow): Promise<Standing | null> {
+/**
+ * The requests `actor` may see, as a WHERE clause on `requests`: the host every one; staff those of
+ * the company they act for; a customer their company's, and a member only those they take part in
+ * or that are company-visible. Applied in the query itself, so an unknown request and one the actor
+ * may not see cost the same: the same statement, answering no row.
+ */
+function visibleTo(eb: ExpressionBuilder<Database, 'requests'>, actor: Actor) {
   switch (actor.kind) {
     case 'host':
-      return 'host';
+      return eb('requests.company_id', '=', actor.companyId);
     case 'staff':
-      return actor.actingFor === row.company_id ? 'staff' : null;
+      return actor.actingFor === null ? eb.lit(false) : eb('requests.company_id', '=', actor.actingFor);
     case 'customer': {
-      if (actor.companyId !== row.company_id) return null;
-      if (actor.admin) return 'admin';
-      if (await isParty(db, row, actor.userId)) return 'party';
-      return row.visibility === 'company' ? 'viewer' : null;
+      const company = eb('requests.company_id', '=', actor.companyId);
+      if (actor.admin) return company;
+      return eb.and([
+        company,
+        eb.or([participates(eb, actor.userId), eb('requests.visibility', '=', 'company')]),
+      ]);
     }
   }
 }
 
-/** The request and the actor's standing, or RequestNotFoundError; locked for update when asked. */
+/** Whether the customer takes part in the request, read with it (always false for anyone else). */
+const isPartyColumn = (eb: ExpressionBuilder<Database, 'requests'>, actor: Actor) =>
+  (actor.kind === 'customer' ? participates(eb, actor.userId) : eb.lit(false)).as('is_party');
+
+/** How `actor` stands to a request it may see (visibleTo), knowing whether it takes part in it. */
+function standingOf(actor: Actor, isParty: boolean): Standing {
+  if (actor.kind === 'host') return 'host';
+  if (actor.kind === 'staff') return 'staff';
+  return actor.admin ? 'admin' : isParty ? 'party' : 'viewer';
+}
+
+/**
+ * The request and the actor's standing, or RequestNotFoundError; locked for update when asked.
+ * One query, whether the request is unknown, not the actor's to see or seen.
+ */
 async function load(
   db: Db,
   actor: Actor,
@@ -267,13 +290,17 @@ async function load(
   forUpdate = false,
 ): Promise<{ row: RequestRow; standing: Standing }> {
   if (typeof id !== 'string' || id.length > 64) throw new RequestNotFoundError();
-  let query = db.selectFrom('requests').selectAll().where('id', '=', id);
+  let query = db
+    .selectFrom('requests')
+    .selectAll()
+    .select((eb) => isPartyColumn(eb, actor))
+    .where('id', '=', id)
+    .where((eb) => visibleTo(eb, actor));
   if (forUpdate) query = query.forUpdate();
-  const row = await query.executeTakeFirst();
-  if (!row) throw new RequestNotFoundError();
-  const standing = await standingOf(db, actor, row);
-  if (!standing) throw new RequestNotFoundError();
-  return { row, standing };
+  const found = await query.executeTakeFirst();
+  if (!found) throw new RequestNotFoundError();
+  const { is_party, ...row } = found;
+  return { row, standing: standingOf(actor, Boolean(is_party)) };
 }
 
 function toView(row: RequestRow, standing: Standing, now: Date): RequestView {
@@ -315,6 +342,11 @@ function toView(row: RequestRow, standing: Standing, now: Date): RequestView {
 /**
  * Writes one request event: who (a user, or 'host'), for which company staff act, what, before and
  * after. Every writer of the history goes through it (the store's changes, the schedule, files).
+ *
+ * The request's row is locked first (until the transaction ends): a request's events are written
+ * one transaction at a time, so their ids grow in the order they become visible and an event's
+ * ordinal in its request, which the timeline gives as its id (event-text.ts), never changes. A
+ * writer that locks the row itself (load(…, true)) does so before anything else it writes.
  */
 export async function writeEvent(
   db: Db,
@@ -326,6 +358,13 @@ export async function writeEvent(
   now: Date,
   internal = false,
 ): Promise<void> {
+  await db
+    .selectFrom('requests')
+    .select('id')
+    .where('id', '=', row.id)
+    .where('company_id', '=', row.company_id)
+    .forNoKeyUpdate()
+    .execute();
   await db
     .insertInto('request_events')
     .values({
@@ -399,7 +438,7 @@ export async function setDefaultVisibility(
   visibility: RequestVisibility,
 ): Promise<void> {
   const companyId = companyOf(actor);
-  if (!companyId || (actor.kind === 'customer' && !actor.admin)) {
+  if (!companyId || actor.kind === 'host' || (actor.kind === 'customer' && !actor.admin)) {
     throw new RequestRefusedError('forbidden', 'Only the company admin can set the default visibility.');
   }
   const value = oneOf(visibility, VISIBILITIES, 'The visibility must be participants or company.');
@@ -427,8 +466,6 @@ export async function setDefaultVisibility(
 // ── Create and read ──────────────────────────────────────────────────────────────────────────
 
 export interface NewRequest {
-  /** The host only: the company (people create in their own or acted-for company). */
-  companyId?: string;
   type: string;
   title: string;
   description?: string;
@@ -454,7 +491,7 @@ export async function createRequest(
   options: StoreOptions = {},
 ): Promise<RequestView> {
   const now = options.now ?? new Date();
-  const companyId = actor.kind === 'host' ? input.companyId : companyOf(actor);
+  const companyId = companyOf(actor);
   if (!companyId) {
     throw new RequestRefusedError('forbidden', 'Staff must act for a company to file a request for it.');
   }
@@ -555,8 +592,9 @@ export async function createRequest(
       { key, type: type.id, status: row.status, priority: row.priority, visibility: row.visibility },
       now,
     );
-    const standing = await standingOf(trx, actor, row);
-    return toView(row, standing ?? 'host', now);
+    // A customer files their own requests; staff file for someone else, or for themselves.
+    const filer = actor.kind === 'host' ? null : actor.userId;
+    return toView(row, standingOf(actor, row.requester_id === filer), now);
   });
 }
 
@@ -664,18 +702,6 @@ function applyFilters<O>(
   return q;
 }
 
-const participates = (eb: ExpressionBuilder<Database, 'requests'>, userId: string) =>
-  eb.or([
-    eb('requests.requester_id', '=', userId),
-    eb.exists(
-      eb
-        .selectFrom('request_participants')
-        .select('request_participants.user_id')
-        .whereRef('request_participants.request_id', '=', 'requests.id')
-        .where('request_participants.user_id', '=', userId),
-    ),
-  ]);
-
 /** The requests of the actor's company it may see, filtered, sorted as the list shows them. */
 function visibleRequests(db: Db, actor: Actor, companyId: string, filters: RequestFilters, now: Date) {
   let query = applyFilters(
@@ -762,17 +788,32 @@ export async function exportRequests(
 }
 
 /**
- * The id of the request with `key` in the actor's company (a customer's own, staff's acted-for),
- * or null. Visibility is not checked here: every read and change checks it again by id.
+ * The request with `key` in the actor's company (a customer's own, staff's acted-for) if the actor
+ * may see it, else undefined: one query that applies the visibility rule itself, so a key that is
+ * unknown and one of a request the actor may not see take the same statement and both answer no
+ * row (no existence oracle, in the answer or in its timing).
+ */
+export async function findRequestByKey(db: Db, actor: Actor, key: string): Promise<RequestRow | undefined> {
+  if (!companyOf(actor) || typeof key !== 'string' || !KEY_QUERY.test(key)) return undefined;
+  return db
+    .selectFrom('requests')
+    .selectAll()
+    .where('key', '=', key)
+    .where((eb) => visibleTo(eb, actor))
+    .executeTakeFirst();
+}
+
+/**
+ * The id of the request with `key` in the actor's company if the actor may see it, else null (the
+ * same rule and cost as findRequestByKey). Every read and change checks visibility again by id.
  */
 export async function findRequestIdByKey(db: Db, actor: Actor, key: string): Promise<string | null> {
-  const companyId = companyOf(actor);
-  if (!companyId || typeof key !== 'string' || !KEY_QUERY.test(key)) return null;
+  if (!companyOf(actor) || typeof key !== 'string' || !KEY_QUERY.test(key)) return null;
   const row = await db
     .selectFrom('requests')
     .select('id')
-    .where('company_id', '=', companyId)
     .where('key', '=', key)
+    .where((eb) => visibleTo(eb, actor))
     .executeTakeFirst();
   return row?.id ?? null;
 }
@@ -849,6 +890,7 @@ export async function transitionRequest(
         version: row.version + 1,
         updated_at: now,
       })
+      .where('company_id', '=', row.company_id)
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -957,6 +999,7 @@ export async function updateRequest(
     const updated = await trx
       .updateTable('requests')
       .set({ ...set, version: row.version + 1, updated_at: now })
+      .where('company_id', '=', row.company_id)
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -978,7 +1021,8 @@ export async function addComment(
   const now = options.now ?? new Date();
   const body = text(input.body, 'The comment', 1, MAX_TEXT, true);
   return inTransaction(db, async (trx) => {
-    const { row, standing } = await load(trx, actor, id);
+    // Locked before the comment's row: its event is written under the same lock (writeEvent).
+    const { row, standing } = await load(trx, actor, id, true);
     if (actor.kind === 'host') throw new RequestRefusedError('forbidden', 'The host does not comment.');
     const internal = input.internal === true;
     if (internal && standing !== 'staff') {
@@ -1026,7 +1070,11 @@ function commentView(row: {
 /** The request's comments, oldest first; a customer never gets internal ones. */
 export async function listComments(db: Db, actor: Actor, id: string): Promise<CommentView[]> {
   const { row, standing } = await load(db, actor, id);
-  let query = db.selectFrom('request_comments').selectAll().where('request_id', '=', row.id);
+  let query = db
+    .selectFrom('request_comments')
+    .selectAll()
+    .where('company_id', '=', row.company_id)
+    .where('request_id', '=', row.id);
   if (standing !== 'staff' && standing !== 'host') query = query.where('internal', '=', false);
   const rows = await query.orderBy('created_at').orderBy('id').execute();
   return rows.map(commentView);
@@ -1035,7 +1083,11 @@ export async function listComments(db: Db, actor: Actor, id: string): Promise<Co
 /** The request's history, oldest first; a customer never gets internal events. */
 export async function listEvents(db: Db, actor: Actor, id: string): Promise<EventView[]> {
   const { row, standing } = await load(db, actor, id);
-  let query = db.selectFrom('request_events').selectAll().where('request_id', '=', row.id);
+  let query = db
+    .selectFrom('request_events')
+    .selectAll()
+    .where('company_id', '=', row.company_id)
+    .where('request_id', '=', row.id);
   if (standing !== 'staff' && standing !== 'host') query = query.where('internal', '=', false);
   const rows = await query.orderBy('id').execute();
   return rows.map(eventViewOf);
@@ -1064,6 +1116,7 @@ export async function listParticipants(db: Db, actor: Actor, id: string): Promis
   const rows = await db
     .selectFrom('request_participants')
     .select('user_id')
+    .where('company_id', '=', row.company_id)
     .where('request_id', '=', row.id)
     .orderBy('added_at')
     .orderBy('user_id')
@@ -1084,7 +1137,7 @@ export async function addParticipant(
 ): Promise<void> {
   const now = options.now ?? new Date();
   await inTransaction(db, async (trx) => {
-    const { row, standing } = await load(trx, actor, id);
+    const { row, standing } = await load(trx, actor, id, true);
     if (standing === 'viewer' || standing === 'host') {
       throw new RequestRefusedError(
         'forbidden',
@@ -1104,7 +1157,7 @@ export async function addParticipant(
         added_by: actorId(actor),
         added_at: now,
       })
-      .onConflict((oc) => oc.columns(['request_id', 'user_id']).doNothing())
+      .onConflict((oc) => oc.columns(['company_id', 'request_id', 'user_id']).doNothing())
       .returning('user_id')
       .executeTakeFirst();
     if (added) await writeEvent(trx, actor, row, 'participant_added', null, { userId }, now);
@@ -1121,7 +1174,7 @@ export async function removeParticipant(
 ): Promise<void> {
   const now = options.now ?? new Date();
   await inTransaction(db, async (trx) => {
-    const { row, standing } = await load(trx, actor, id);
+    const { row, standing } = await load(trx, actor, id, true);
     const self = actor.kind === 'customer' && actor.userId === userId;
     const requester = actor.kind === 'customer' && actor.userId === row.requester_id;
     if (!(standing === 'staff' || standing === 'admin' || self || requester)) {
@@ -1132,6 +1185,7 @@ export async function removeParticipant(
     }
     const removed = await trx
       .deleteFrom('request_participants')
+      .where('company_id', '=', row.company_id)
       .where('request_id', '=', row.id)
       .where('user_id', '=', userId)
       .returning('user_id')

@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../store/schema.js';
 import { dayOf } from './calendar.js';
 import { subscriptionHours } from './check-ins.js';
-import { eventEntry, type HistoryEvent, peopleOfEvents } from './event-text.js';
+import { eventEntry, type HistoryEvent, peopleOfEvents, timelineIds } from './event-text.js';
 import { companyNames, loadPeople, person } from './people.js';
 import { type Actor, REOPEN_WINDOW_DAYS, type Standing } from './status.js';
 import { type EventView, eventViewOf, getRequest, type RequestView, type StoreOptions } from './store.js';
@@ -118,16 +118,22 @@ export async function requestSummaries(
         eb
           .selectFrom('request_comments as c')
           .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('c.company_id', '=', 'r.company_id')
           .whereRef('c.request_id', '=', 'r.id')
           .where((w) => (internalToo ? w.lit(true) : w('c.internal', '=', false)))
           .as('comments'),
         eb
           .selectFrom('request_attachments as a')
           .select(eb.fn.countAll<string>().as('n'))
+          .whereRef('a.company_id', '=', 'r.company_id')
           .whereRef('a.request_id', '=', 'r.id')
-          .where(sql<boolean>`not exists (select 1 from request_attachments n where n.replaces_id = a.id)`)
+          .where(
+            sql<boolean>`not exists (select 1 from request_attachments n
+              where n.company_id = a.company_id and n.replaces_id = a.id)`,
+          )
           .as('attachments'),
       ])
+      .where(sql<boolean>`r.company_id = any(${[...new Set(views.map((v) => v.companyId))]}::text[])`)
       .where(sql<boolean>`r.id = any(${ids}::text[])`)
       .execute(),
     loadPeople(
@@ -154,9 +160,16 @@ export async function requestSummaries(
 
 // ── History ───────────────────────────────────────────────────────────────────────────────────
 
-/** The request's events as `actor` may read them (no internal one for a customer), oldest first. */
-async function readEvents(db: Db, actor: Actor, requestId: string): Promise<EventView[]> {
-  let query = db.selectFrom('request_events').selectAll().where('request_id', '=', requestId);
+/**
+ * The request's events as `actor` may read them (no internal one for a customer), oldest first:
+ * all of them, as timelineIds numbers them.
+ */
+async function readEvents(db: Db, actor: Actor, view: RequestView): Promise<EventView[]> {
+  let query = db
+    .selectFrom('request_events')
+    .selectAll()
+    .where('company_id', '=', view.companyId)
+    .where('request_id', '=', view.id);
   if (!staffSide(actor)) query = query.where('internal', '=', false);
   const rows = await query.orderBy('id').execute();
   return rows.map(eventViewOf);
@@ -175,7 +188,8 @@ export async function requestHistory(
 ): Promise<{ events: HistoryEvent[] }> {
   const view = await getRequest(db, actor, requestId, options);
   const customer = !staffSide(actor);
-  const events = await readEvents(db, actor, view.id);
+  const events = await readEvents(db, actor, view);
+  const ids = timelineIds(events);
   const [people, companies] = await Promise.all([
     loadPeople(db, peopleOfEvents(events)),
     companyNames(
@@ -185,7 +199,7 @@ export async function requestHistory(
   ]);
   return {
     events: events
-      .map((e) => eventEntry(e, customer, people, companies))
+      .map((e, i) => eventEntry(e, ids[i] as string, customer, people, companies))
       .filter((e): e is HistoryEvent => e !== null),
   };
 }
@@ -227,12 +241,13 @@ export async function requestDetail(
     db
       .selectFrom('request_participants')
       .select('user_id')
+      .where('company_id', '=', view.companyId)
       .where('request_id', '=', view.id)
       .orderBy('added_at')
       .orderBy('user_id')
       .execute(),
     commentsQuery.orderBy('created_at').orderBy('id').execute(),
-    readEvents(db, actor, view.id),
+    readEvents(db, actor, view),
     db
       .selectFrom('request_attachments')
       .selectAll()
@@ -293,9 +308,10 @@ export async function requestDetail(
 
   // The timeline: events (comments and files are entries of their own), comments, files.
   const timeline: { at: number; order: number; entry: RequestTimelineEntry }[] = [];
-  for (const event of events) {
+  const eventIds = timelineIds(events);
+  for (const [i, event] of events.entries()) {
     if (event.kind === 'comment' || event.kind === 'attachment') continue;
-    const entry = eventEntry(event, customer, people, companies);
+    const entry = eventEntry(event, eventIds[i] as string, customer, people, companies);
     if (entry) timeline.push({ at: event.at.getTime(), order: 0, entry });
   }
   for (const c of comments) {

@@ -85,6 +85,7 @@ export async function queueWebhooks(db: Db, now: Date, webhook: WebhookSettings 
         .leftJoin('companies as c', 'c.id', 'e.company_id')
         .leftJoin('request_comments as rc', (join) =>
           join
+            .onRef('rc.company_id', '=', 'e.company_id')
             .onRef('rc.request_id', '=', 'e.request_id')
             .on('e.kind', '=', 'comment')
             .onRef('rc.id', '=', (eb) => eb.cast(eb.ref('e.after', '->>').key('commentId' as never), 'text')),
@@ -177,7 +178,7 @@ export async function queueWebhooks(db: Db, now: Date, webhook: WebhookSettings 
             created_at: now,
             next_attempt_at: now,
           })
-          .onConflict((oc) => oc.column('event_id').doNothing())
+          .onConflict((oc) => oc.columns(['company_id', 'event_id']).doNothing())
           .execute();
         count++;
       }
@@ -238,8 +239,10 @@ export async function deliverWebhooks(
   const { now } = options;
   const due = await db
     .selectFrom('request_webhook_deliveries as d')
-    .innerJoin('request_events as e', 'e.id', 'd.event_id')
-    .select(['d.id', 'd.body', 'd.attempts', 'e.kind'])
+    .innerJoin('request_events as e', (join) =>
+      join.onRef('e.company_id', '=', 'd.company_id').onRef('e.id', '=', 'd.event_id'),
+    )
+    .select(['d.company_id', 'd.id', 'd.body', 'd.attempts', 'e.kind'])
     .where('d.delivered_at', 'is', null)
     .where('d.gave_up', '=', false)
     .where('d.next_attempt_at', '<=', now)
@@ -255,6 +258,7 @@ export async function deliverWebhooks(
     const claimed = await db
       .updateTable('request_webhook_deliveries')
       .set({ next_attempt_at: new Date(now.getTime() + timeoutMs + BACKOFF_BASE_MS) })
+      .where('company_id', '=', delivery.company_id)
       .where('id', '=', delivery.id)
       .where('delivered_at', 'is', null)
       .where('gave_up', '=', false)
@@ -269,6 +273,7 @@ export async function deliverWebhooks(
       await db
         .updateTable('request_webhook_deliveries')
         .set({ delivered_at: now, attempts, last_status: outcome.status, last_error: null })
+        .where('company_id', '=', delivery.company_id)
         .where('id', '=', delivery.id)
         .execute();
       continue;
@@ -287,6 +292,7 @@ export async function deliverWebhooks(
         next_attempt_at: new Date(now.getTime() + webhookBackoffMs(attempts)),
         gave_up: attempts >= MAX_WEBHOOK_ATTEMPTS,
       })
+      .where('company_id', '=', delivery.company_id)
       .where('id', '=', delivery.id)
       .execute();
   }

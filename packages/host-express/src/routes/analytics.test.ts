@@ -117,6 +117,38 @@ describe.each(featureStores)('analytics routes on $name', (kind) => {
     expect(none.body).toEqual({ data: [] });
   });
 
+  it('GET /api/github/organisations sends no GitHub avatar address, only an image the host serves itself', async () => {
+    const acme = await demo.signIn(ACME_USER);
+    const organisations = async () =>
+      routes.githubOrganisations.response.parse(
+        (await demo.get(`/api/github/organisations?projectId=${projectId}`, acme).expect(200)).body,
+      ).data;
+    // The demo stores GitHub's address, as a connector given it would: the browser must not fetch it.
+    const stored = await demo.store.db
+      .selectFrom('github_organisations')
+      .select(['id', 'avatar_url'])
+      .where('login', '=', 'acme-corp')
+      .executeTakeFirstOrThrow();
+    expect(stored.avatar_url).toMatch(/^https:\/\/github\.com\//);
+    expect((await organisations()).map((o) => o.avatarUrl)).toEqual([null]);
+    // A data: URL (or a path of the host's own) is the host's to serve, and is passed on.
+    const own = 'data:image/png;base64,iVBORw0KGgo=';
+    const setAvatar = (url: string | null) =>
+      demo.store.db
+        .updateTable('github_organisations')
+        .set({ avatar_url: url })
+        .where('id', '=', stored.id)
+        .execute();
+    await setAvatar(own);
+    try {
+      expect((await organisations()).map((o) => o.avatarUrl)).toEqual([own]);
+      await setAvatar('//avatars.githubusercontent.com/u/1');
+      expect((await organisations()).map((o) => o.avatarUrl)).toEqual([null]);
+    } finally {
+      await setAvatar(stored.avatar_url);
+    }
+  });
+
   it('GET /api/github/repositories lists the project’s repositories with their owner, archived ones flagged', async () => {
     const acme = await demo.signIn(ACME_USER);
     const res = await demo.get(`/api/github/repositories?projectId=${projectId}`, acme).expect(200);

@@ -76,7 +76,8 @@ describe.each(featureStores)('documents and signed URLs on $name', (kind) => {
       expect(url.pathname).toBe('/api/files/doc-acme-msa');
       expect([...url.searchParams.keys()]).toEqual(['cid', 'uid', 'exp', 'kid', 'sig']);
       expect(url.searchParams.get('cid')).toBe('acme');
-      expect(url.searchParams.get('kid')).toBe('ephemeral');
+      // The key that signs: the first of SIGNING_KEYS (TEST_SIGNING_KEYS' "test").
+      expect(url.searchParams.get('kid')).toBe('test');
       expect(url.searchParams.get('exp')).toBe(String(TEST_NOW.getTime() / 1000 + 300));
 
       const audit = await demo.store.db

@@ -30,7 +30,7 @@ import {
 } from '../requests/attachments.js';
 import type { Actor } from '../requests/status.js';
 import { isFinal } from '../requests/status.js';
-import { getRequest, RequestNotFoundError } from '../requests/store.js';
+import { findRequestByKey, getRequest, RequestNotFoundError } from '../requests/store.js';
 import { requestDetail } from '../requests/views.js';
 import { writeAudit } from '../store/audit-log.js';
 import { routeMounter } from './mount.js';
@@ -142,22 +142,15 @@ export function createRequestAttachmentRoutes(ctx: HostContext, router: Router):
     maxFiles: multipart.maxFiles,
   };
 
-  /** The caller's actor and the request of their company with this key, if they may see it. */
+  /**
+   * The caller's actor and the request of their company with this key, if they may see it: one
+   * query that applies the visibility rule, so a request they may not see is refused after the same
+   * work as an unknown key.
+   */
   async function visibleRequest(scope: CallerScope, key: string) {
     const actor = await actorOf(db, scope);
-    const request = await db
-      .selectFrom('requests')
-      .select(['id', 'key', 'company_id', 'status', 'title', 'fields'])
-      .where('company_id', '=', scope.companyId)
-      .where('key', '=', key)
-      .executeTakeFirst();
+    const request = await findRequestByKey(db, actor, key);
     if (!request) throw new AttachmentError(404, NOT_FOUND);
-    try {
-      await getRequest(db, actor, request.id, { now: ctx.now() });
-    } catch (error) {
-      if (error instanceof RequestNotFoundError) throw new AttachmentError(404, NOT_FOUND);
-      throw error;
-    }
     const target: AttachTarget = { id: request.id, companyId: request.company_id };
     return { actor, request, target };
   }

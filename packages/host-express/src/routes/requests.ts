@@ -17,7 +17,6 @@ import {
   createRequest,
   exportRequests,
   findRequestIdByKey,
-  getRequest,
   listRequests,
   type RequestChanges,
   type RequestFilters,
@@ -62,7 +61,8 @@ import { requireStaff } from './scope.js';
  *
  * The company routes go through routeMounter (session, a company, the contract's validation); the
  * actor is read from the session (requests/actor.ts) and the store applies tenancy and visibility.
- * A key of another company, unknown, or not the caller's to see is 404, always the same answer.
+ * A key of another company, unknown, or not the caller's to see is 404, always the same answer after
+ * the same work (one query that applies the visibility rule, store.ts findRequestIdByKey).
  * Every answer is no-store; a request's answers carry `ETag: "<version>"`, which a change must
  * send back as If-Match (412 when stale, 400 when missing).
  */
@@ -91,7 +91,10 @@ export function createRequestRoutes(ctx: HostContext, router: Router = createRou
   const types: readonly RequestTypeSpec[] = ctx.config.requests.types;
   const options = () => ({ now: ctx.now(), types });
 
-  /** The request named by the key, as the actor may see it, or a 404 sent. */
+  /**
+   * The request named by the key if the actor may see it, or a 404 sent: one query either way, so
+   * a request the actor may not see costs what an unknown key does (findRequestIdByKey).
+   */
   async function requestIdOf(actor: Actor, key: string, res: Response): Promise<string | null> {
     const id = await findRequestIdByKey(db, actor, key);
     if (!id) problem(res, 404, statusText(404), NOT_FOUND);
@@ -286,7 +289,6 @@ export function createRequestRoutes(ctx: HostContext, router: Router = createRou
       const actor = await actorOf(db, scope);
       const id = await requestIdOf(actor, params.key, res);
       if (!id) return;
-      await getRequest(db, actor, id);
       if (
         await rateLimited(ctx, res, `request.comment:user:${scope.userId}`, COMMENT_RATE_LIMIT, 'comments')
       ) {
@@ -323,8 +325,8 @@ export function createRequestRoutes(ctx: HostContext, router: Router = createRou
       const actor = await actorOf(db, scope);
       const id = await requestIdOf(actor, params.key, res);
       if (!id) return;
-      // 404 before 403: whether the request exists is not told to someone who may not see it.
-      await getRequest(db, actor, id);
+      // 404 before 403 (requestIdOf): whether the request exists is not told to someone who may
+      // not see it.
       if (actor.kind === 'customer' && !actor.admin) {
         return problem(
           res,

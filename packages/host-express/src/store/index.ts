@@ -24,7 +24,14 @@ export {
   TYPE_PARSERS,
   untimed,
 } from './open-store.js';
-export type { PgliteStoreOptions, PostgresStoreOptions, Store, StoreLogger } from './open-store.js';
+export type {
+  Listener,
+  ListenHandlers,
+  PgliteStoreOptions,
+  PostgresStoreOptions,
+  Store,
+  StoreLogger,
+} from './open-store.js';
 export { PgliteThread } from './pglite-thread.js';
 export type { PgliteThreadOptions, ThreadLogger } from './pglite-thread.js';
 export { hashPassword, SCRYPT_PARAMS, verifyPassword } from './passwords.js';

@@ -21,7 +21,7 @@ export interface Store {
    * Runs `work` with the embedded store's statement timeout lifted (migrations and the demo seed
    * at start, before the host serves: an index built over a large table may rightly take longer
    * than a request may). PostgreSQL's own timeout is lifted by the migrations themselves
-   * (`set local statement_timeout = 0`, migrate.ts), so there it just runs `work`.
+   * (`set local statement_timeout = 0`, migrate.ts) and the demo seed, so there it just runs `work`.
    */
   untimed?<T>(work: () => Promise<T>): Promise<T>;
   /**
@@ -30,6 +30,22 @@ export interface Store {
    * store's own transactions, as every statement there does.
    */
   script(sql: string): Promise<{ rows: unknown[] }>;
+  /**
+   * PostgreSQL only: LISTEN on `channel` on a connection of its own, kept open (reconnected after a
+   * second when lost). `onListening(true)` once it listens, `(false)` when it stops: notifications
+   * sent meanwhile are lost, so what relies on them must not trust what it holds until `true` again.
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
+}
+
+export interface ListenHandlers {
+  onNotification(payload: string): void;
+  onListening(listening: boolean): void;
+}
+
+export interface Listener {
+  /** Stops listening and closes the connection. */
+  close(): Promise<void>;
 }
 
 /** `store.untimed(work)`, or `work()` for a store without it. */
@@ -188,6 +204,91 @@ export function openPostgresStore(options: PostgresStoreOptions): Store {
   return storeFromPool(createPool(options));
 }
 
+/** A lost listening connection is opened again after this long. */
+const RELISTEN_MS = 1_000;
+/**
+ * The listening connection is asked `select 1` this often: a connection dropped without a word
+ * (a NAT or a firewall forgetting it) is noticed within one interval plus the query's timeout.
+ */
+export const LISTEN_HEARTBEAT_MS = 2_000;
+
+function listenOn(config: pg.PoolConfig, channel: string, handlers: ListenHandlers): Listener {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let closed = false;
+  let current: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  const lose = (client: pg.Client) => {
+    if (current === client) {
+      current = null;
+      clearInterval(heartbeat);
+      handlers.onListening(false);
+    }
+    client.end().catch(() => {});
+    if (!closed && current === null && retry === undefined) {
+      retry = setTimeout(() => {
+        retry = undefined;
+        void connect();
+      }, RELISTEN_MS);
+      retry.unref();
+    }
+  };
+
+  const connect = async () => {
+    const client = new pg.Client({
+      connectionString: config.connectionString,
+      keepAlive: true,
+      application_name: 'client-portal-host listener',
+      connectionTimeoutMillis: config.connectionTimeoutMillis ?? 5_000,
+      query_timeout: LISTEN_HEARTBEAT_MS,
+    });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      lose(client);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotification(message.payload ?? '');
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (closed || lost) {
+      client.end().catch(() => {});
+      return;
+    }
+    current = client;
+    heartbeat = setInterval(() => {
+      client.query('select 1').catch(onLost);
+    }, LISTEN_HEARTBEAT_MS);
+    heartbeat.unref();
+    handlers.onListening(true);
+  };
+
+  void connect();
+  return {
+    async close() {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
+      const client = current;
+      current = null;
+      if (client) {
+        handlers.onListening(false);
+        await client.end().catch(() => {});
+      }
+    },
+  };
+}
+
 /** Wraps a pool made by `createPool`; closing the store ends the pool. */
 export function storeFromPool(pool: pg.Pool): Store {
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
@@ -196,6 +297,7 @@ export function storeFromPool(pool: pg.Pool): Store {
     db,
     kind: 'postgres',
     ping: (timeoutMs) => ping(db, timeoutMs),
+    listen: (channel, handlers) => listenOn(pool.options, channel, handlers),
     script: async (sql) => {
       // One simple-protocol round trip; node-postgres answers an array for several statements.
       const result: pg.QueryResult | pg.QueryResult[] = await pool.query(sql);

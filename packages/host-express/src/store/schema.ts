@@ -159,6 +159,8 @@ export interface TeamsTable {
 }
 
 export interface TeamMembersTable {
+  /** The team's company (migration 0017): part of the key and of the reference to the team. */
+  company_id: string;
   team_id: string;
   talent_id: string;
   role: string;
@@ -796,6 +798,19 @@ export interface RequestNotificationsTable {
   gave_up: Generated<boolean>;
 }
 
+/** An e-mail kept in the store because SMTP_URL is not set (`client-portal-host outbox`). */
+export interface MailOutboxTable {
+  company_id: string;
+  id: string;
+  created_at: Timestamp;
+  sender: string;
+  recipient: string;
+  subject: string;
+  request_key: string;
+  body_text: string;
+  body_html: string;
+}
+
 /** One signed POST of one request event to REQUEST_WEBHOOK_URL. */
 export interface RequestWebhookDeliveriesTable {
   /** 'whd_' + random: the X-Portal-Delivery header, the same on every retry. */
@@ -861,6 +876,7 @@ export interface Database {
   request_cursors: RequestCursorsTable;
   request_notifications: RequestNotificationsTable;
   request_webhook_deliveries: RequestWebhookDeliveriesTable;
+  mail_outbox: MailOutboxTable;
 }
 
 export type TableName = keyof Database;

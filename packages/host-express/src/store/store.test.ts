@@ -32,6 +32,7 @@ const TABLES = [
   'incidents',
   'ingest_tokens',
   'kb_articles',
+  'mail_outbox',
   'projects',
   'rate_limits',
   'read_day_versions',

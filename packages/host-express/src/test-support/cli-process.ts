@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -160,3 +162,27 @@ export function random(seed: number): () => number {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A fresh, empty database for the host to migrate itself (not a test template). */
+export async function emptyPostgresDatabase(
+  prefix = 'host_matrix',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.DATABASE_URL_TEST || process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('no PostgreSQL server named');
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.href,
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}

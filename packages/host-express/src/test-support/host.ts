@@ -7,6 +7,9 @@ import { createLogger } from '../http/logging.js';
 /** A fixed clock for deterministic demo data and dates. */
 export const TEST_NOW = new Date('2025-06-16T12:00:00Z');
 
+/** Download-link keys for tests' hosts: a host on PostgreSQL does not start without SIGNING_KEYS. */
+export const TEST_SIGNING_KEYS = `test:${'s'.repeat(32)}`;
+
 /**
  * Host configuration for tests: the given variables on top of an empty environment. The requests'
  * schedule is off unless a test sets REQUEST_SCHEDULE: a background job on the real clock would
@@ -17,6 +20,7 @@ export function testConfig(env: Record<string, string> = {}): HostConfig {
     DATA_DIR: '/nonexistent/test-data',
     LOG_LEVEL: 'silent',
     REQUEST_SCHEDULE: 'off',
+    SIGNING_KEYS: TEST_SIGNING_KEYS,
     ...env,
   });
 }

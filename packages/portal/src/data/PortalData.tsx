@@ -24,6 +24,15 @@ export interface PortalData {
 
 const DataContext = createContext<PortalData | null>(null);
 
+/**
+ * Whether the portal is signing out, and the switch for it. While it is, the portal shows only a
+ * "Signing out…" status (see App): no page stays mounted that could start a request the host
+ * would refuse once the session has ended.
+ */
+const SigningOutContext = createContext<readonly [boolean, (on: boolean) => void]>([false, () => {}]);
+
+export const useSigningOut = () => useContext(SigningOutContext);
+
 export function usePortalData(): PortalData {
   const ctx = useContext(DataContext);
   if (!ctx) throw new Error('usePortalData() outside <ClientPortal>');
@@ -103,6 +112,8 @@ export function PortalDataProvider({
   }, [onError]);
   const [queryClient] = useState(() => newQueryClient(report));
   useForgetOnUnmount(queryClient);
+  const [signingOut, setSigningOut] = useState(false);
+  const signingOutState = useMemo(() => [signingOut, setSigningOut] as const, [signingOut]);
   const value = useMemo<PortalData>(() => {
     const client =
       apiClient ??
@@ -120,7 +131,9 @@ export function PortalDataProvider({
   }, [apiBaseUrl, getAccessToken, apiClient, homeLifecycleStage]);
   return (
     <QueryClientProvider client={queryClient}>
-      <DataContext.Provider value={value}>{children}</DataContext.Provider>
+      <DataContext.Provider value={value}>
+        <SigningOutContext.Provider value={signingOutState}>{children}</SigningOutContext.Provider>
+      </DataContext.Provider>
     </QueryClientProvider>
   );
 }

@@ -42,6 +42,7 @@ export const ar: Messages = {
   'frame.signOut': 'تسجيل الخروج',
   'state.loading': 'جارٍ التحميل…',
   'state.redirecting': 'جارٍ نقلك إلى تسجيل الدخول…',
+  'state.signingOut': 'جارٍ تسجيل الخروج…',
   'state.offline.title': 'يبدو أنك غير متصل',
   'state.offline.body': 'تعذر الوصول إلى البوابة. تحقق من اتصالك ثم حاول مرة أخرى.',
   'state.error.title': 'حدث خطأ ما',

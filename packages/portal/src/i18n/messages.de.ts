@@ -42,6 +42,7 @@ export const de: Messages = {
   'frame.signOut': 'Abmelden',
   'state.loading': 'Wird geladen …',
   'state.redirecting': 'Weiter zur Anmeldung …',
+  'state.signingOut': 'Abmelden …',
   'state.offline.title': 'Sie scheinen offline zu sein',
   'state.offline.body':
     'Das Portal ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',

@@ -1,6 +1,7 @@
 import { createPortalToaster, Toaster } from '@client-portal/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useLocation } from 'wouter';
 import { usePortalData, useProfile } from '../data/PortalData.js';
 import { ErrorBoundary } from '../embedding/ErrorBoundary.js';
@@ -74,7 +75,10 @@ export default function StaffScope({
   const nameOf = (id: string) =>
     companies.data?.companies.find((c) => c.id === id)?.name ?? profile.data?.profile.company.name ?? id;
   const current: StaffCompany | null = companyId ? { id: companyId, name: nameOf(companyId) } : null;
-  const stopping = actAs.isPending && actAs.variables === null;
+  // Set (and committed at once) when staff stop acting, before the host is asked, until it answers:
+  // the company's pages leave the screen first, so none that mounts late (a panel whose code
+  // arrives) asks the host about a company it no longer acts for.
+  const [stopping, setStopping] = useState(false);
   const pendingId = actAs.isPending ? (actAs.variables ?? null) : null;
 
   const failed = (error: unknown, title: string) => {
@@ -90,6 +94,9 @@ export default function StaffScope({
       return;
     }
     actAs.mutate(company.id, {
+      // A company chosen while "Stop acting" is still on its way replaces that call, whose own
+      // callbacks then never run (TanStack Query calls back only for the latest): this one ends it.
+      onSettled: () => setStopping(false),
       onSuccess: (result) => {
         setChoosing(false);
         focusAfterRender('bar');
@@ -102,7 +109,9 @@ export default function StaffScope({
 
   const stop = () => {
     if (!current) return;
+    flushSync(() => setStopping(true));
     actAs.mutate(null, {
+      onSettled: () => setStopping(false),
       onSuccess: () => {
         setChoosing(false);
         focusAfterRender('search');

@@ -144,16 +144,29 @@ export function requestLog(ids: readonly RouteId[]) {
   };
 }
 
-/** A signed-in host until the portal signs out (POST /api/auth/logout), then no session (204). */
-export function sessionUntilSignOut() {
+/**
+ * A signed-in host until the portal signs out (POST /api/auth/logout, answered after `delayMs`),
+ * then no session (204). `afterSignOut` lists every other API request made once the sign-out
+ * began: the host would refuse them all.
+ */
+export function sessionUntilSignOut(delayMs = 0) {
+  let signingOut = false;
   let signedOut = false;
+  const afterSignOut: string[] = [];
   const handlers: HttpHandler[] = [
+    http.all('*/api/*', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (signingOut && path !== routes.signOut.path) afterSignOut.push(`${request.method} ${path}`);
+      return undefined;
+    }),
     http.get(pathOf('session'), () =>
       signedOut
         ? new HttpResponse(null, { status: 204, headers: { 'cache-control': 'no-store' } })
         : undefined,
     ),
-    methodOf('signOut')(pathOf('signOut'), () => {
+    methodOf('signOut')(pathOf('signOut'), async () => {
+      signingOut = true;
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
       signedOut = true;
       return undefined;
     }),
@@ -163,8 +176,11 @@ export function sessionUntilSignOut() {
     get signedOut() {
       return signedOut;
     },
+    afterSignOut,
     reset: () => {
+      signingOut = false;
       signedOut = false;
+      afterSignOut.length = 0;
     },
   };
 }

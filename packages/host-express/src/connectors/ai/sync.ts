@@ -111,6 +111,7 @@ async function storeDays(
   const existing = await trx
     .selectFrom('ai_usage_daily')
     .selectAll()
+    .where('company_id', '=', scope.companyId)
     .where('project_id', '=', scope.projectId)
     .where('tool', '=', scope.tool)
     .where(
@@ -154,6 +155,7 @@ async function storeDays(
     if (gone.length > 0) {
       await trx
         .deleteFrom('ai_usage_daily')
+        .where('company_id', '=', scope.companyId)
         .where('project_id', '=', scope.projectId)
         .where('tool', '=', scope.tool)
         .where('day', '=', usage.day)
@@ -166,7 +168,7 @@ async function storeDays(
       .insertInto('ai_usage_daily')
       .values(writes.slice(i, i + INSERT_BATCH) as never)
       .onConflict((oc) =>
-        oc.columns(['project_id', 'tool', 'day', 'user_key']).doUpdateSet((eb) => ({
+        oc.columns(['company_id', 'project_id', 'tool', 'day', 'user_key']).doUpdateSet((eb) => ({
           active_users: eb.ref('excluded.active_users'),
           suggestions: eb.ref('excluded.suggestions'),
           acceptances: eb.ref('excluded.acceptances'),
@@ -195,7 +197,7 @@ async function storeDays(
       .insertInto('ai_usage_raw')
       .values(raw.slice(i, i + INSERT_BATCH))
       .onConflict((oc) =>
-        oc.columns(['project_id', 'tool', 'scope_name', 'day', 'report']).doUpdateSet((eb) => ({
+        oc.columns(['company_id', 'project_id', 'tool', 'scope_name', 'day', 'report']).doUpdateSet((eb) => ({
           payload: eb.ref('excluded.payload'),
           fetched_at: eb.ref('excluded.fetched_at'),
         })),
@@ -211,6 +213,7 @@ async function advance(trx: Kysely<Database>, at: SyncScope, scope: ToolScope, d
   await trx
     .updateTable('ai_tool_scopes')
     .set({ data_through: sql<string>`greatest(data_through, ${day}::date)` })
+    .where('company_id', '=', scope.companyId)
     .where('project_id', '=', scope.projectId)
     .where('tool', '=', scope.tool)
     .execute();
@@ -242,6 +245,7 @@ async function syncScope(
     await db
       .updateTable('ai_tool_scopes')
       .set({ seats })
+      .where('company_id', '=', scope.companyId)
       .where('project_id', '=', scope.projectId)
       .where('tool', '=', scope.tool)
       .execute();

@@ -233,6 +233,7 @@ export const syncGithub: SourceSync<GithubSettings> = async (db, settings, optio
         join.onRef('p.id', '=', 'r.project_id').onRef('p.company_id', '=', 'r.company_id'),
       )
       .select(['r.id', 'r.company_id', 'r.project_id', 'r.full_name'])
+      .where('r.company_id', '=', org.company_id)
       .where('r.organisation_id', '=', org.id)
       .where('p.analytics_enabled', '=', true)
       .orderBy('r.full_name')
@@ -367,7 +368,7 @@ async function storeRepositories(
             project_id: org.project_id,
             ...values,
           })
-          .onConflict((oc) => oc.column('id').doNothing())
+          .onConflict((oc) => oc.columns(['company_id', 'id']).doNothing())
           .execute();
         counts.created++;
         continue;
@@ -383,7 +384,12 @@ async function storeRepositories(
         counts.unchanged++;
         continue;
       }
-      await trx.updateTable('github_repositories').set(values).where('id', '=', before.id).execute();
+      await trx
+        .updateTable('github_repositories')
+        .set(values)
+        .where('company_id', '=', org.company_id)
+        .where('id', '=', before.id)
+        .execute();
       counts.updated++;
     }
   });

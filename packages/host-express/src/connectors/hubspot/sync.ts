@@ -530,6 +530,7 @@ async function storeContacts(
       await trx
         .updateTable('contacts')
         .set({ ...values, updated_at: job.now() })
+        .where('company_id', '=', companyId)
         .where('id', '=', row.id)
         .execute();
       job.counts.updated++;
@@ -542,6 +543,7 @@ async function storeContacts(
       await trx
         .updateTable('contacts')
         .set({ ...values, hubspot_id: record.id, updated_at: job.now() })
+        .where('company_id', '=', companyId)
         .where('id', '=', adopt.id)
         .execute();
       job.counts.updated++;
@@ -612,6 +614,7 @@ async function storeDeals(
       await trx
         .updateTable('deals')
         .set({ ...values, updated_at: job.now() })
+        .where('company_id', '=', companyId)
         .where('id', '=', row.id)
         .execute();
       job.counts.updated++;
@@ -674,6 +677,7 @@ async function storeProjects(
       await trx
         .updateTable('projects')
         .set({ ...values, hubspot_id: record.id, updated_at: job.now() })
+        .where('company_id', '=', companyId)
         .where('id', '=', row.id)
         .execute();
       if (row.jira_key && row.jira_key !== values.jira_key) byKey.delete(row.jira_key);
@@ -707,7 +711,11 @@ async function removeDealsNotAssociated(job: CompanyJob, ids: readonly string[])
   ).filter((row) => !keep.has(row.hubspot_id as string));
   for (let start = 0; start < gone.length; start += 500) {
     const chunk = gone.slice(start, start + 500).map((row) => row.id);
-    await job.db.deleteFrom('deals').where('id', 'in', chunk).execute();
+    await job.db
+      .deleteFrom('deals')
+      .where('company_id', '=', job.company.id)
+      .where('id', 'in', chunk)
+      .execute();
   }
 }
 
@@ -727,6 +735,7 @@ async function retireProjectsNotAssociated(job: CompanyJob, ids: readonly string
     await job.db
       .updateTable('projects')
       .set({ in_crm: false, updated_at: job.now() })
+      .where('company_id', '=', job.company.id)
       .where(
         'id',
         'in',

@@ -1,9 +1,24 @@
 import { routes } from '@client-portal/api-client';
+import { type Kysely, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import type { Database } from '../../store/schema.js';
 import { ACME_USER, GLOBEX_USER, useDemoHost } from '../../test-support/demo-host.js';
 import { featureStores } from '../../test-support/stores.js';
 
 const acmeDeals = Array.from({ length: 11 }, (_, i) => `acme-d-${String(i + 1).padStart(2, '0')}`);
+
+/**
+ * Writes what the foreign keys refuse (a row linked to another company's: migration 0017), with
+ * the triggers off (superuser only), and moves Acme's read version as the triggers would have.
+ */
+async function aroundTheKeys(db: Kysely<Database>, body: (trx: Kysely<Database>) => Promise<unknown>) {
+  await db.transaction().execute(async (trx) => {
+    await sql`set local session_replication_role = replica`.execute(trx);
+    await body(trx);
+    await sql`insert into read_versions (scope, version) values ('acme', 1)
+      on conflict (scope) do update set version = read_versions.version + 1`.execute(trx);
+  });
+}
 
 describe.each(featureStores)('CRM data and teams on $name', (kind) => {
   const demo = useDemoHost(kind);
@@ -112,20 +127,22 @@ describe.each(featureStores)('CRM data and teams on $name', (kind) => {
 
   it('never shows another company’s deal or Jira key through a mis-linked team', async () => {
     const { db } = demo.store;
-    await db
-      .updateTable('teams')
-      .set({ deal_id: 'globex-d-02', project_id: 'globex-shop' })
-      .where('id', '=', 'team-acme-mobile')
-      .execute();
+    const link = (trx: Kysely<Database>, deal: string, project: string) =>
+      trx
+        .updateTable('teams')
+        .set({ deal_id: deal, project_id: project })
+        .where('company_id', '=', 'acme')
+        .where('id', '=', 'team-acme-mobile')
+        .execute();
+    // The store refuses the link; the answer joins on the company all the same.
+    await expect(link(db, 'globex-d-02', 'acme-wms')).rejects.toThrow(/teams_company_id_deal_id_fkey/);
+    await expect(link(db, 'acme-d-05', 'globex-shop')).rejects.toThrow(/teams_company_id_project_id_fkey/);
+    await aroundTheKeys(db, (trx) => link(trx, 'globex-d-02', 'globex-shop'));
     try {
       const mobile = (await teamsOf(await demo.signIn(ACME_USER))).find((t) => t.id === 'team-acme-mobile');
       expect(mobile).toMatchObject({ dealId: null, jiraProjectKey: null });
     } finally {
-      await db
-        .updateTable('teams')
-        .set({ deal_id: 'acme-d-05', project_id: 'acme-wms' })
-        .where('id', '=', 'team-acme-mobile')
-        .execute();
+      await aroundTheKeys(db, (trx) => link(trx, 'acme-d-05', 'acme-wms'));
     }
   });
 });

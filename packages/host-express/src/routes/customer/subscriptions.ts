@@ -86,6 +86,7 @@ const companyTeams = precompiledJsonRows(['companyId'], (db, { companyId }: { co
           .selectFrom('team_members as m')
           .innerJoin('talent as t', 't.id', 'm.talent_id')
           .select(['m.talent_id', 't.name', 'm.role', 't.photo_url', 'm.allocation_percent'])
+          .whereRef('m.company_id', '=', 'tm.company_id')
           .whereRef('m.team_id', '=', 'tm.id')
           .limit(MAX_LIST_ROWS),
       ).as('members'),

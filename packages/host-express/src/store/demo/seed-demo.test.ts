@@ -17,6 +17,7 @@ import {
   hasDemoAccounts,
   isStoreEmpty,
   seedDemo,
+  vacuumLeftovers,
 } from './index.js';
 
 const TABLES: TableName[] = [
@@ -75,6 +76,26 @@ describe.each(testStores)('demo data on $name', (kind) => {
       ).n,
     );
   const db = () => store.db as import('kysely').Kysely<Database>;
+
+  it('clears what a seed cut short left in its tables before seeding again', async () => {
+    // A transaction that wrote and then ended without a commit, as a killed seed's does.
+    await store.db
+      .transaction()
+      .execute(async (trx) => {
+        await sql`insert into account_managers (id, name, email)
+          select 'am-' || i, 'Name', 'am@example.com' from generate_series(1, 2000) i`.execute(trx);
+        throw new Error('cut short');
+      })
+      .catch(() => {});
+    const size = async () =>
+      Number(
+        (await sql<{ n: string }>`select pg_relation_size('account_managers')::text as n`.execute(store.db))
+          .rows[0]?.n,
+      );
+    expect(await size()).toBeGreaterThan(0);
+    await vacuumLeftovers(db(), ['account_managers']);
+    expect(await size()).toBe(0);
+  });
 
   it('seeds an empty store in one go and reports what it inserted', async () => {
     expect(await isStoreEmpty(store.db)).toBe(true);

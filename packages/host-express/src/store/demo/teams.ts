@@ -97,6 +97,7 @@ export function teams(now: Date): NewRow<'teams'>[] {
 export function teamMembers(): NewRow<'team_members'>[] {
   return TEAMS.flatMap((team) =>
     team.members.map(([n, role, allocation]) => ({
+      company_id: team.company,
       team_id: team.id,
       talent_id: talentId(n),
       role,

@@ -15,6 +15,11 @@ import * as requests from './0013-requests.js';
 import * as requestAttachments from './0014-request-attachments.js';
 import * as requestNotifications from './0015-request-notifications.js';
 import * as requestsCompanyOrder from './0016-requests-company-order.js';
+import * as tenantKeys from './0017-tenant-keys.js';
+import * as mailOutbox from './0019-mail-outbox.js';
+import * as sessionChanges from './0020-session-changes.js';
+import * as requestPeopleKeys from './0021-request-people-keys.js';
+import * as requestsQueueStatus from './0022-requests-queue-status.js';
 
 /**
  * Every migration, by name, in the order they run. Names never change once released; a schema
@@ -38,4 +43,9 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '0014-request-attachments': requestAttachments,
   '0015-request-notifications': requestNotifications,
   '0016-requests-company-order': requestsCompanyOrder,
+  '0017-tenant-keys': tenantKeys,
+  '0019-mail-outbox': mailOutbox,
+  '0020-session-changes': sessionChanges,
+  '0021-request-people-keys': requestPeopleKeys,
+  '0022-requests-queue-status': requestsQueueStatus,
 };

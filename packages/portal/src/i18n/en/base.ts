@@ -41,6 +41,7 @@ export const base = {
   'frame.signOut': 'Sign out',
   'state.loading': 'Loading…',
   'state.redirecting': 'Taking you to sign-in…',
+  'state.signingOut': 'Signing out…',
   'state.offline.title': 'You appear to be offline',
   'state.offline.body': 'We could not reach the portal. Check your connection and try again.',
   'state.error.title': 'Something went wrong',

@@ -39,8 +39,12 @@ async function pageReady(canvasElement: HTMLElement, heading = TITLE) {
 }
 
 /** Waits for the five metric cards. */
+/** The five metric cards, once their answer is in (not the previous range's, shown faded meanwhile). */
 async function metricsShown(main: HTMLElement) {
-  await waitFor(() => expect(within(main).getAllByRole('article')).toHaveLength(5));
+  await waitFor(() => {
+    expect(within(main).getAllByRole('article')).toHaveLength(5);
+    expect(main.querySelector('[aria-busy="true"]')).toBeNull();
+  });
   return within(main).getAllByRole('article');
 }
 

@@ -25,13 +25,26 @@ const repositoriesShown = async (canvasElement: HTMLElement) => {
   return { canvas, table };
 };
 
-/** Two organisations and four repositories (one archived) of the Customer Portal project. */
+/**
+ * Two organisations and four repositories (one archived) of the Customer Portal project: the first
+ * organisation with an image the host serves itself, the second drawn as its initials (GitHub's
+ * own avatars never reach the browser).
+ */
 export const Data: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, table } = await repositoriesShown(canvasElement);
     await expect(within(table).getAllByRole('row')).toHaveLength(5);
     const organisations = canvas.getByRole('list', { name: 'Organisations' });
-    await expect(within(organisations).getAllByRole('listitem')).toHaveLength(2);
+    const items = within(organisations).getAllByRole('listitem');
+    await expect(items).toHaveLength(2);
+    const [first, second] = items as [HTMLElement, HTMLElement];
+    await expect(first.querySelector('img')?.getAttribute('src')).toMatch(/^data:image\//);
+    await expect(second.querySelector('img')).toBeNull();
+    await expect(within(second).getByText('NL')).toBeVisible();
+    // Nothing the panel shows is loaded from another site.
+    for (const img of canvasElement.querySelectorAll('img')) {
+      await expect(img.getAttribute('src')).toMatch(/^(data:|\/(?!\/))/);
+    }
     await expect(canvas.getByRole('link', { name: /^portal-web/ })).toHaveAttribute(
       'href',
       'https://github.com/northwind/portal-web',

@@ -174,6 +174,7 @@ function GithubContent({
       <ul className={styles.organisations} aria-label={t('github.organisations')}>
         {groups.map((group) => (
           <li key={group.login} className={styles.organisation}>
+            {/* Initials, unless the host serves the organisation's image itself (never GitHub's). */}
             <Avatar
               name={group.organisation?.name ?? group.login}
               {...(group.organisation?.avatarUrl ? { src: group.organisation.avatarUrl } : {})}

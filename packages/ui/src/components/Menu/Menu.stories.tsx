@@ -119,6 +119,9 @@ export const DefaultTest: Story = {
     // Keyboard: Enter opens on the first item; arrows move (skipping disabled items), Enter selects.
     await userEvent.keyboard('{Enter}');
     menu = await placed(await page.findByRole('menu'));
+    // Keys go to the menu once it holds focus (zag moves it there a frame after opening); before
+    // that, an ArrowDown lands on the trigger, which only opens the already open menu.
+    await waitFor(() => expect(menu).toHaveFocus());
     await waitFor(() => expect(highlighted(menu)).toBe('Edit'));
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{ArrowDown}');
     await waitFor(() => expect(highlighted(menu)).toBe('Archive'));
@@ -139,6 +142,7 @@ export const DefaultTest: Story = {
     // ArrowDown also opens; Escape closes without selecting and returns focus.
     await userEvent.keyboard('{ArrowDown}');
     menu = await placed(await page.findByRole('menu'));
+    await waitFor(() => expect(menu).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await closed(canvasElement);
     await expect(args.onSelect).toHaveBeenCalledTimes(2);
