@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
-import { playwright } from '@vitest/browser-playwright';
+import { type PlaywrightBrowserProvider, playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import type { BrowserProviderOption } from 'vitest/node';
 import { kitViteConfig } from './scripts/vite-shared.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,6 +19,51 @@ export const CHROMIUM_ARGS = [
 ];
 
 const shared = kitViteConfig();
+
+/**
+ * Chromium for the storybook project, reduced motion on (the theme's durations are 0 then, so play
+ * functions and axe see each overlay's end state, never a menu or tooltip half faded in; a story
+ * whose subject is an animation, tag 'motion', turns it off for itself through the `motion`
+ * command, .storybook/preview.tsx). When the test page goes away, vitest only says "Browser
+ * connection was closed": this says why (a renderer crash, the page closed or navigated away, the
+ * browser gone), so such a failure can be fixed at its cause.
+ */
+function chromium(): BrowserProviderOption {
+  const option = playwright({
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    contextOptions: { reducedMotion: 'reduce' },
+  });
+  return {
+    ...option,
+    providerFactory(project) {
+      const provider = option.providerFactory(project) as PlaywrightBrowserProvider;
+      const openPage = provider.openPage.bind(provider);
+      let closing = false;
+      const close = provider.close.bind(provider);
+      provider.close = () => {
+        closing = true;
+        return close();
+      };
+      provider.openPage = async (sessionId, url, options) => {
+        await openPage(sessionId, url, options);
+        const page = provider.getPage(sessionId);
+        const say = (what: string) => {
+          if (!closing) console.error(`[chromium] session ${sessionId}: ${what}`);
+        };
+        page.on('crash', () => say('the test page crashed (renderer process gone)'));
+        page.on('close', () => say('the test page was closed'));
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame()) say(`the test page navigated to ${frame.url()}`);
+        });
+        page
+          .context()
+          .browser()
+          ?.on('disconnected', () => say('the browser exited'));
+      };
+      return provider;
+    },
+  };
+}
 
 export default defineConfig({
   // Separate caches let several test runs share a checkout without corrupting each other's deps.
@@ -110,14 +156,7 @@ export default defineConfig({
             enabled: true,
             headless: true,
             instances: [{ browser: 'chromium' }],
-            // Reduced motion: the theme's durations are 0 then, so play functions and axe see each
-            // overlay's end state, never a menu or tooltip half faded in. A story whose subject is
-            // an animation (tag 'motion') turns it off for itself through the `motion` command
-            // (.storybook/preview.tsx).
-            provider: playwright({
-              launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
-              contextOptions: { reducedMotion: 'reduce' },
-            }),
+            provider: chromium(),
             commands: {
               motion: async ({ page }, full: boolean) => {
                 await page.emulateMedia({ reducedMotion: full ? 'no-preference' : 'reduce' });
