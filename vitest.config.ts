@@ -4,7 +4,6 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import { type PlaywrightBrowserProvider, playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import type { BrowserProviderOption } from 'vitest/node';
-import { LongestFirst } from './scripts/longest-first.js';
 import { kitViteConfig } from './scripts/vite-shared.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -75,8 +74,6 @@ export default defineConfig({
     // Two workers on two cores: files run side by side (one at a time left a core idle). Three
     // overloaded the machine (load 15) and browser tests timed out.
     maxWorkers: 2,
-    // Longest files first across projects, so both workers stay busy to the end.
-    sequence: { sequencer: LongestFirst },
     projects: [
       {
         extends: true,
