@@ -142,7 +142,23 @@ export async function freePort(): Promise<number> {
 
 export interface Served {
   url: string;
+  /** What the server printed so far (stdout and stderr). */
+  output(): string;
   close(): Promise<void>;
+}
+
+/**
+ * Runs `work` against a served site; if it fails, the error also shows the end of what the site's
+ * server printed (a proxy error behind a 500, say), which the browser cannot see.
+ */
+export async function withSiteOutput<T>(site: Served, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof Error)
+      error.message += `\n--- the site's server printed (end) ---\n${site.output().slice(-4000)}`;
+    throw error;
+  }
 }
 
 /** Starts an example's server and waits until `url` answers. */
@@ -177,6 +193,7 @@ export async function serve(
   }
   return {
     url: options.url,
+    output: () => output,
     async close() {
       if (child.exitCode !== null || child.pid === undefined) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

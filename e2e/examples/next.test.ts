@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type E2eHost, startE2eHost } from '../portal/support';
-import { freePort, installExample, packedTarballs, run, type Served, serve } from './harness';
+import { freePort, installExample, packedTarballs, run, type Served, serve, withSiteOutput } from './harness';
 import { describeBytes, portalRoundTrip } from './round-trip';
 
 let app: E2eHost;
@@ -51,7 +51,7 @@ describe('examples/next (Next.js App Router, from the packed packages)', () => {
   });
 
   it("signs in, shows the dashboard in the site's layout, reloads a deep link, goes Back and signs out under /portal", async () => {
-    const bytes = await portalRoundTrip(browser, site.url);
+    const bytes = await withSiteOutput(site, () => portalRoundTrip(browser, site.url));
     console.log(describeBytes('next', bytes));
     expect(bytes.js).toBeGreaterThan(0);
   });

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../support/browser';
 import { type E2eHost, startE2eHost } from '../portal/support';
-import { freePort, installExample, packedTarballs, type Served, serve } from './harness';
+import { freePort, installExample, packedTarballs, type Served, serve, withSiteOutput } from './harness';
 import { describeBytes, portalRoundTrip } from './round-trip';
 
 let app: E2eHost;
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 describe('examples/plain-html (the browser build, from the packed packages)', () => {
   it(`signs in, shows the dashboard in the site's layout, reloads a deep link, goes Back and signs out under /portal (Node ${process.versions.node})`, async () => {
-    const bytes = await portalRoundTrip(browser, site.url);
+    const bytes = await withSiteOutput(site, () => portalRoundTrip(browser, site.url));
     console.log(describeBytes('plain-html', bytes));
     expect(bytes.js).toBeGreaterThan(0);
     expect(bytes.fonts).toBeGreaterThan(0);

@@ -222,6 +222,8 @@ describe('the HTTP server’s own refusals', () => {
       expect(malformed).toContain('application/problem+json');
       expect(server.headersTimeout).toBeGreaterThan(0);
       expect(server.requestTimeout).toBeGreaterThan(server.headersTimeout);
+      // Idle connections outlive a load balancer's (60 s) and a proxying site's agent's (5 s).
+      expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
     } finally {
       server.close();
       await host.close();

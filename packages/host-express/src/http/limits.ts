@@ -34,6 +34,14 @@ export const MAX_LIST_ROWS = 1_000;
 /** How long Node waits for a request's headers (slow clients that never finish them). */
 export const HEADERS_TIMEOUT_MS = 10_000;
 /**
+ * How long an idle keep-alive connection stays open: longer than whatever sits in front of the
+ * host keeps one (a load balancer's 60 s, Node's own agent's 5 s, which a site's /api rewrite
+ * uses), so the client side always closes first. With Node's default of 5 s both sides close at
+ * the same moment, and a request the proxy sends on a connection the host is closing fails: the
+ * site answers 500 (seen from the Next.js example's rewrite on a loaded machine).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/**
  * How long Node waits for a whole request, body included: long enough for a request's largest
  * attachment over a slow link (routes/request-attachments.ts lifts its own deadline to the same
  * 15 minutes). Every other route is bounded sooner by its own deadline (REQUEST_TIMEOUT_MS,
@@ -139,6 +147,8 @@ function problemResponse(status: number, detail: string, head: boolean): string 
  */
 export function limitServer(server: Server): void {
   server.headersTimeout = HEADERS_TIMEOUT_MS;
+  // Counts only while a request's headers arrive, not while the connection idles between requests.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.requestTimeout = REQUEST_RECEIVE_TIMEOUT_MS;
   server.on('clientError', (error: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
     if (!socket.writable || error.code === 'ECONNRESET') {
