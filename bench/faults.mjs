@@ -295,6 +295,8 @@ async function runStore(storeKind, shared) {
     shared.passedHostEnv.NODE_OPTIONS === undefined && storeKind === 'pglite'
       ? [...shared.EMBEDDED_STORE_NODE_FLAGS]
       : [];
+  // As npm start runs it: the embedded store's environment unless BENCH_HOST_ says otherwise.
+  const embeddedEnv = storeKind === 'pglite' ? shared.EMBEDDED_STORE_ENV : {};
   let startPostgresAgain = null;
   const ctx = {
     options,
@@ -327,6 +329,7 @@ async function runStore(storeKind, shared) {
       const port = await freePort();
       const env = {
         ...shared.baseEnv,
+        ...embeddedEnv,
         ...shared.passedHostEnv,
         ...store.env,
         HOST: '127.0.0.1',
@@ -356,7 +359,11 @@ async function runStore(storeKind, shared) {
     // First boot on the empty store (migrations, demo seed), stopped with SIGTERM: the scenarios
     // start the host again on the prepared store, as a host runs after any restart.
     log(
-      `… host: node ${[...nodeFlags, 'packages/host-express/dist/cli.js', 'start'].join(' ')} (LOG_LEVEL=${options.logLevel})`,
+      `… host: ${Object.keys(embeddedEnv)
+        .map((k) => `${k}=${shared.passedHostEnv[k] ?? embeddedEnv[k]} `)
+        .join(
+          '',
+        )}node ${[...nodeFlags, 'packages/host-express/dist/cli.js', 'start'].join(' ')} (LOG_LEVEL=${options.logLevel})`,
     );
     const first = await ctx.startHost('host (first boot)');
     meta.firstBoot = {
@@ -471,8 +478,15 @@ async function main(options) {
   for (const w of warnings) console.error(`! ${w}`);
   const { routes, fillPath } = await import(apiClientDistUrl);
   const hostModule = await import(hostDistUrl);
-  const { ACME, CONFIG_VARIABLES, DEMO_FIXTURES, DEMO_PASSWORD, DEMO_SIGN_INS, EMBEDDED_STORE_NODE_FLAGS } =
-    hostModule;
+  const {
+    ACME,
+    CONFIG_VARIABLES,
+    DEMO_FIXTURES,
+    DEMO_PASSWORD,
+    DEMO_SIGN_INS,
+    EMBEDDED_STORE_ENV,
+    EMBEDDED_STORE_NODE_FLAGS,
+  } = hostModule;
   // The mix: the contract's session GET routes and /api/auth/me (not the health probes: /readyz is
   // meant to answer 503 while the database is down or the host drains).
   const targets = buildTargets(routes, fillPath, DEMO_FIXTURES).filter((t) => t.kind === 'contract');
@@ -499,6 +513,7 @@ async function main(options) {
     ...demoAccounts(DEMO_SIGN_INS),
     DEMO_PASSWORD,
     ACME,
+    EMBEDDED_STORE_ENV,
     EMBEDDED_STORE_NODE_FLAGS,
     baseEnv,
     passedHostEnv,

@@ -478,8 +478,11 @@ async function run(options) {
   storeInfo = { kind: options.store, label: store.label, serverVersion: store.serverVersion ?? null };
   log(`… starting the portal host (${store.label})`);
   try {
+    // As npm start runs it: the embedded store's environment unless BENCH_HOST_ says otherwise.
+    const { EMBEDDED_STORE_ENV } = await import(hostDistUrl);
     const hostEnv = {
       ...baseEnv,
+      ...(options.store === 'pglite' ? EMBEDDED_STORE_ENV : {}),
       ...passedHostEnv,
       ...store.env,
       HOST: '127.0.0.1',

@@ -80,13 +80,13 @@ if (command === 'start') {
   // ./.data) with demo data and demo sign-in, on PORT (default 3000).
   announce(BUILDING);
   if (!pnpm('run', 'build')) process.exit(1);
-  const { EMBEDDED_STORE_NODE_FLAGS } = await import(
+  const { EMBEDDED_STORE_ENV, EMBEDDED_STORE_NODE_FLAGS } = await import(
     pathToFileURL(join(root, 'packages/host-express/dist/cli/node-flags.js')).href
   );
   announce('starting the portal host');
   const host = spawnSync(
     'node',
-    // The memory bound is for the embedded store; with PostgreSQL, V8's defaults (throughput).
+    // The memory bounds are for the embedded store; with PostgreSQL, the defaults (throughput).
     [
       ...(process.env.DATABASE_URL ? [] : EMBEDDED_STORE_NODE_FLAGS),
       join(root, 'packages/host-express/dist/cli.js'),
@@ -95,7 +95,7 @@ if (command === 'start') {
     {
       cwd: root,
       stdio: 'inherit',
-      env: process.env,
+      env: process.env.DATABASE_URL ? process.env : { ...EMBEDDED_STORE_ENV, ...process.env },
     },
   );
   process.exit(host.status ?? 1);

@@ -2,7 +2,7 @@
 export { authConfigOf, createPortalHost } from './app.js';
 export type { PortalHost, PortalHostOptions } from './app.js';
 export { main as runCli, USAGE } from './cli/main.js';
-export { EMBEDDED_STORE_NODE_FLAGS } from './cli/node-flags.js';
+export { EMBEDDED_STORE_ENV, EMBEDDED_STORE_NODE_FLAGS } from './cli/node-flags.js';
 export { startHost } from './cli/start.js';
 export type { RunningHost, StartOptions } from './cli/start.js';
 export type { CliIo } from './cli/io.js';
