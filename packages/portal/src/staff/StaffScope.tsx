@@ -75,10 +75,17 @@ export default function StaffScope({
   const nameOf = (id: string) =>
     companies.data?.companies.find((c) => c.id === id)?.name ?? profile.data?.profile.company.name ?? id;
   const current: StaffCompany | null = companyId ? { id: companyId, name: nameOf(companyId) } : null;
-  // Set (and committed at once) when staff stop acting, before the host is asked, until it answers:
-  // the company's pages leave the screen first, so none that mounts late (a panel whose code
-  // arrives) asks the host about a company it no longer acts for.
-  const [stopping, setStopping] = useState(false);
+  // The company staff asked to act for (null: none, they stopped), from the moment they ask until
+  // the session says so; undefined when nothing is on its way. Meanwhile no company's pages are on
+  // the screen: the host may already act for the new one while `companyId` (the session as React
+  // last saw it) still names the old one, and the old one's pages, mounting again for that moment,
+  // would ask the host about a company it no longer acts for (403s after "Stop acting").
+  const [awaiting, setAwaiting] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (awaiting !== undefined && awaiting === companyId) setAwaiting(undefined);
+  }, [awaiting, companyId]);
+  const changing = awaiting !== undefined && awaiting !== companyId;
+  const stopping = changing && awaiting === null;
   const pendingId = actAs.isPending ? (actAs.variables ?? null) : null;
 
   const failed = (error: unknown, title: string) => {
@@ -87,41 +94,46 @@ export default function StaffScope({
   };
 
   const choose = (company: StaffCompany, then?: () => void) => {
-    if (company.id === companyId) {
+    if (company.id === companyId && !changing) {
       setChoosing(false);
       focusAfterRender('bar');
       then?.();
       return;
     }
+    // Committed at once, before the host is asked: the pages leave the screen first, so none that
+    // mounts late (a panel whose code arrives) asks about the company being left.
+    flushSync(() => setAwaiting(company.id));
     actAs.mutate(company.id, {
-      // A company chosen while "Stop acting" is still on its way replaces that call, whose own
-      // callbacks then never run (TanStack Query calls back only for the latest): this one ends it.
-      onSettled: () => setStopping(false),
+      onError: (error) => {
+        setAwaiting(undefined);
+        failed(error, t('staff.toast.chooseFailed', { company: company.name }));
+      },
       onSuccess: (result) => {
         setChoosing(false);
         focusAfterRender('bar');
         then?.();
         toaster.success({ title: t('staff.toast.acting', { company: result.companyName ?? company.name }) });
       },
-      onError: (error) => failed(error, t('staff.toast.chooseFailed', { company: company.name })),
     });
   };
 
   const stop = () => {
     if (!current) return;
-    flushSync(() => setStopping(true));
+    flushSync(() => setAwaiting(null));
     actAs.mutate(null, {
-      onSettled: () => setStopping(false),
+      onError: (error) => {
+        setAwaiting(undefined);
+        failed(error, t('staff.toast.stopFailed', { company: current.name }));
+      },
       onSuccess: () => {
         setChoosing(false);
         focusAfterRender('search');
         toaster.info({ title: t('staff.toast.stopped', { company: current.name }) });
       },
-      onError: (error) => failed(error, t('staff.toast.stopFailed', { company: current.name })),
     });
   };
 
-  const picking = current === null || choosing || stopping;
+  const picking = current === null || choosing || changing;
   return (
     <div className={styles.scope}>
       {current ? (
