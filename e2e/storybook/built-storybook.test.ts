@@ -209,13 +209,16 @@ describe('the built Storybook, as designers open it', () => {
       const errors = new Map<string, string[]>();
       page.on('pageerror', (error) => errors.get(current)?.push(error.message));
       for (const entry of entries) {
-        await page.goto('about:blank');
+        // Leaving waits for the page before to stop running: a docs page renders every story of
+        // its component, and on a loaded machine that goes on past Playwright's 30 s default
+        // (ci17: about:blank timed out). The same 60 s as a page has to render.
+        await page.goto('about:blank', { timeout: 60_000 });
         current = entry.id;
         errors.set(current, []);
         // A navigation of its own per docs page (the bundle comes from the cache): switching pages
         // through the channel, as the sidebar does, leaves a docs page whose stories throw on
         // purpose (the error boundary's) unrendered.
-        await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`);
+        await page.goto(`/iframe.html?id=${encodeURIComponent(entry.id)}&viewMode=docs`, { timeout: 60_000 });
         const rendered = await page
           .locator('#storybook-docs h1')
           .first()
