@@ -16,7 +16,7 @@ export const EMBEDDED_STORE_NODE_FLAGS: readonly string[] = ['--max-old-space-si
  * (up to 8 per core); the host's threads (the store's thread, whose query results the main thread
  * frees, V8's compiler and collector threads, libuv's pool) each grow one, and the memory freed in
  * one arena is not reused by the others. Two arenas: bench/faults.mjs on the embedded store, 64
- * connections on the 24-route mix, peak RSS 358–420 MB → 343–346 MB, at the same throughput.
+ * connections on the 24-route mix, peak RSS 351–370 MB → 343–356 MB, at the same throughput.
  * Read by glibc when the process starts, so it must be in the environment `node` starts with (no
  * effect with musl, e.g. Alpine, whose allocator has no arenas). A value already set wins.
  */

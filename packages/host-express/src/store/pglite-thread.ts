@@ -113,7 +113,15 @@ export class PgliteThread {
       loadDataDir: this.#options.loadDataDir ?? null,
       postgresqlConf: this.#options.postgresqlConf ?? [],
     };
-    const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), { workerData });
+    const worker = new Worker(new URL('./pglite-worker.js', import.meta.url), {
+      workerData,
+      // The thread's short-lived objects (each result until it is posted) are collected in a
+      // young generation of 8 MB instead of V8's default that grows to ~48 MB under load: peak RSS
+      // of the host under 64 connections 351–356 → 315–334 MB (bench/faults.mjs), same throughput.
+      // Only how often it collects changes: what outlives it moves to the old generation, which
+      // is not capped (a large result cannot run the thread out of memory).
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
+    });
     this.#worker = worker;
     return new Promise<void>((resolve, reject) => {
       worker.on('message', (reply: WorkerReply) => {
