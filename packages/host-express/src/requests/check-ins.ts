@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { ACTIVE_STAGE } from '@client-portal/api-client';
 import type { Database, RequestEventKind } from '../store/schema.js';
 import { addDays, addMonths, dayOf, daysBetween, startOfDay } from './calendar.js';
-import { type Actor, hostIn } from './status.js';
+import { hostIn } from './status.js';
 import { createRequest, writeEvent } from './store.js';
 import { isCalendarDay, type RequestTypeSpec } from './types.js';
 

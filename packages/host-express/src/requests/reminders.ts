@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, RequestStatus } from '../store/schema.js';
 import { type ScheduleLogger, writeHostEvent } from './check-ins.js';
-import { type Actor, hostIn } from './status.js';
+import { hostIn } from './status.js';
 import { RequestConflictError, RequestRefusedError, transitionRequest } from './store.js';
 
 // The schedule's reminders (issue #18 §7):

@@ -1,26 +1,14 @@
 import { routes } from '@client-portal/api-client';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { DEMO_FIXTURES } from '../../store/demo/index.js';
 import type { Database } from '../../store/schema.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../../test-support/demo-host.js';
+import { aroundTheKeys } from '../../test-support/around-the-keys.js';
 import { featureStores } from '../../test-support/stores.js';
 import { alphabetical } from './crm-values.js';
 
 const bench = Array.from({ length: 11 }, (_, i) => `t-${20 + i}`);
-
-/**
- * Writes what the foreign keys refuse (a row linked to another company's: migration 0017), with
- * the triggers off (superuser only), and moves Acme's read version as the triggers would have.
- */
-async function aroundTheKeys(db: Kysely<Database>, body: (trx: Kysely<Database>) => Promise<unknown>) {
-  await db.transaction().execute(async (trx) => {
-    await sql`set local session_replication_role = replica`.execute(trx);
-    await body(trx);
-    await sql`insert into read_versions (scope, version) values ('acme', 1)
-      on conflict (scope) do update set version = read_versions.version + 1`.execute(trx);
-  });
-}
 
 describe.each(featureStores)('talent on $name', (kind) => {
   const demo = useDemoHost(kind);
