@@ -11,7 +11,7 @@ import { ACME, GLOBEX } from '../store/demo/index.js';
 import type { Database } from '../store/schema.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { featureStores } from '../test-support/stores.js';
-import { MEMBER_USER, postIfMatch, staffActingFor } from './test-support/requests.js';
+import { filePrivateQuestion, MEMBER_USER, postIfMatch, staffActingFor } from './test-support/requests.js';
 
 // What the requests routes must not tell a customer (issue #27): whether a colleague's hidden
 // request exists (an unknown key and a request the caller may not see take the same statements
@@ -56,17 +56,7 @@ describe.each(featureStores)('requests routes tell a customer nothing beyond the
     const member = await demo.signIn(MEMBER_USER);
     const admin = await demo.signIn(ACME_USER);
     // The admin's private question, with a file: it exists, and the member may not see it.
-    const hidden = detail(
-      (
-        await demo
-          .post(
-            '/api/requests',
-            { type: 'question', title: 'Private budget question', visibility: 'participants' },
-            admin,
-          )
-          .expect(201)
-      ).body,
-    );
+    const hidden = await filePrivateQuestion(demo, admin);
     const attached = await upload(demo, hidden.key, admin, [file('budget.pdf', PDF)]);
     expect(attached.status).toBe(200);
     const attachmentId = (attached.body as { attachments: { id: string }[] }).attachments[0]?.id ?? '';

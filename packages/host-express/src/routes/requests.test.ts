@@ -10,7 +10,7 @@ import { ACME, GLOBEX } from '../store/demo/index.js';
 import { DEMO_INTERNAL_NOTE } from '../store/demo/requests.js';
 import { ACME_USER, GLOBEX_USER, STAFF_USER, useDemoHost } from '../test-support/demo-host.js';
 import { featureStores } from '../test-support/stores.js';
-import { MEMBER_USER, postIfMatch, staffActingFor } from './test-support/requests.js';
+import { filePrivateQuestion, MEMBER_USER, postIfMatch, staffActingFor } from './test-support/requests.js';
 
 // The requests routes end to end, as each role uses them: a member files a change of hours, staff
 // acting for Acme triage, comment and ask for approval, the member cannot approve, the company
@@ -282,17 +282,7 @@ describe.each(featureStores)('requests routes: lifecycle and visibility on $name
     const member = await demo.signIn(MEMBER_USER);
     const admin = await demo.signIn(ACME_USER);
     // The admin files a private question (participants only).
-    const secret = detail(
-      (
-        await demo
-          .post(
-            '/api/requests',
-            { type: 'question', title: 'Private budget question', visibility: 'participants' },
-            admin,
-          )
-          .expect(201)
-      ).body,
-    );
+    const secret = await filePrivateQuestion(demo, admin);
     const path = `/api/requests/${secret.key}`;
     expect((await demo.get(path, member)).status).toBe(404);
     for (const scope of ['mine', 'company']) {

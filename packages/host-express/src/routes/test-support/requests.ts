@@ -1,3 +1,4 @@
+import { type RequestDetail, requestDetailSchema } from '@client-portal/api-client/requests';
 import { DEMO_PASSWORD } from '../../store/demo/index.js';
 import request from 'supertest';
 import type { DemoHost } from '../../test-support/demo-host.js';
@@ -39,4 +40,16 @@ export function postIfMatch(
   return demo
     .post(path, body, cookie)
     .set('If-Match', typeof version === 'number' ? `"${version}"` : version);
+}
+
+/** A private question (participants only) filed by `cookie`'s user: it exists, and a colleague may not see it. */
+export async function filePrivateQuestion(demo: DemoHost, cookie: string): Promise<RequestDetail> {
+  const res = await demo
+    .post(
+      '/api/requests',
+      { type: 'question', title: 'Private budget question', visibility: 'participants' },
+      cookie,
+    )
+    .expect(201);
+  return requestDetailSchema.parse(res.body) as RequestDetail;
 }
