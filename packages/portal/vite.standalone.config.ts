@@ -33,6 +33,40 @@ function precompress(): Plugin {
 }
 
 /**
+ * Writes `page-preloads.json`: for each lazily loaded chunk (a page, the requests beside one, an
+ * overlay: a dynamic entry, by its name), the files the browser needs to show it beyond what
+ * index.html already loads — its chunk and its static imports.
+ * The host lists them in the page it serves as `<link rel="modulepreload">` (host-express
+ * portal/standalone.ts), so the page's code downloads beside the entry's instead of after the entry
+ * has run and asked for it.
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'client-portal:page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const closure = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+      };
+      const upFront = new Set<string>();
+      for (const chunk of chunks) if (chunk.isEntry) closure(chunk.fileName, upFront);
+      const pages: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        if (!chunk.isDynamicEntry) continue;
+        const files = new Set<string>();
+        closure(chunk.fileName, files);
+        pages[chunk.name] = [...files].filter((file) => !upFront.has(file));
+      }
+      this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(pages) });
+    },
+  };
+}
+
+/**
  * The standalone portal the Express host serves at "/": a single-page app built from the package's
  * own published output (dist/index.js and dist/styles.css, so the app is exactly what consumers
  * get), React bundled in, hashed assets under /assets/ (the host caches them for a year), and the
@@ -47,7 +81,7 @@ export default defineConfig({
   // Published output, not sources: no `@client-portal/source` condition, no vanilla-extract plugin.
   resolve: { conditions: [...defaultClientConditions] },
   oxc: { jsx: { runtime: 'automatic' } },
-  plugins: [precompress()],
+  plugins: [precompress(), pagePreloads()],
   build: {
     outDir: resolve(here, 'dist/standalone'),
     emptyOutDir: true,

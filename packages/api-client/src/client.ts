@@ -9,6 +9,7 @@ import type { CrmRequest } from './schemas/crm.js';
 import type { DoraQuery } from './schemas/dora.js';
 import type { DoraEventList, DoraEventsParams } from './schemas/dora-events.js';
 import type { ProfileRequest } from './schemas/profile.js';
+import { IGNORED_BODY } from './routes/policies.js';
 
 export interface ApiClientOptions {
   /** Origin (and path prefix) of the API; '' means the page's own origin. */
@@ -27,6 +28,26 @@ export interface ApiClientOptions {
    * options (./queries) never retry, so one failing request is sent at most three times.
    */
   retryLimit?: number;
+  /**
+   * Answers the page arrived with, so the first calls need no round trip: the standalone host
+   * writes those of the page it serves into its HTML (`readInitialAnswers` of the portal). A call
+   * that reads (a GET, or a POST whose body the host ignores) and matches one exactly — method,
+   * path and query — takes it instead of the network, once, within `maxAgeMs` of the client's
+   * creation; the answer is validated like any other.
+   */
+  initialAnswers?: InitialAnswers | null;
+}
+
+/** See `ApiClientOptions.initialAnswers`. */
+export interface InitialAnswers {
+  /**
+   * Keyed by the request as this client sends it, without its base URL: `GET /api/auth/me`,
+   * `POST /api/hubspot`, `GET /api/requests?status=open`. `status` is 200, or the route's
+   * `nullStatus` (the client answers null).
+   */
+  answers: Record<string, { status: number; body?: unknown }>;
+  /** How long after the client's creation the answers may be used. Default 30 000 ms. */
+  maxAgeMs?: number;
 }
 
 /** Which page of which list behind a DORA figure (the route's query, numbers as numbers). */
@@ -81,13 +102,30 @@ export function createApiClient(options: ApiClientOptions = {}) {
     },
   });
 
-  const urlOf = (path: string, input: CallInput = {}) => {
+  const pathOf = (path: string, input: CallInput = {}) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(input.query ?? {})) {
       if (value !== undefined && value !== '') search.set(key, value);
     }
     const qs = search.toString();
-    return `${baseUrl}${fillPath(path, input.params)}${qs ? `?${qs}` : ''}`;
+    return `${fillPath(path, input.params)}${qs ? `?${qs}` : ''}`;
+  };
+  const urlOf = (path: string, input: CallInput = {}) => `${baseUrl}${pathOf(path, input)}`;
+
+  const initial = new Map(Object.entries(options.initialAnswers?.answers ?? {}));
+  const initialUntil = Date.now() + (options.initialAnswers?.maxAgeMs ?? 30_000);
+  /** The answer the page arrived with for this call, if it reads and has one (used once). */
+  const takeInitial = (route: JsonRoute, input: CallInput) => {
+    if (initial.size === 0) return undefined;
+    if (Date.now() > initialUntil) {
+      initial.clear();
+      return undefined;
+    }
+    if (route.method !== 'GET' && route.bodyPolicy !== IGNORED_BODY) return undefined;
+    const key = `${route.method} ${pathOf(route.path, input)}`;
+    const answer = initial.get(key);
+    initial.delete(key);
+    return answer;
   };
 
   async function fetchRoute(
@@ -141,6 +179,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     input: CallInput,
     call: CallOptions = {},
   ): Promise<RouteData<R>> {
+    const answer = takeInitial(route, input);
+    if (answer && (answer.status === 200 || answer.status === route.nullStatus)) {
+      if (answer.status === route.nullStatus) return null as RouteData<R>;
+      const parsed = route.response.safeParse(answer.body);
+      // A malformed answer in the page is not trusted: the call goes to the network instead.
+      if (parsed.success) return parsed.data as RouteData<R>;
+    }
     const response = await fetchRoute(id, route, input, call);
     const meta = { method: route.method, url: response.url || urlOf(route.path, input), routeId: id };
     if (route.nullStatus === response.status) {

@@ -1,7 +1,7 @@
 // The /api contract of the client portal: schemas, route table, typed client, errors, OpenAPI.
 // TanStack Query options live in "./queries", mocks in "./mocks", the contract test kit in "./contract-kit".
 export { createApiClient } from './client.js';
-export type { ApiClient, ApiClientOptions, CallOptions, DoraEventsPage } from './client.js';
+export type { ApiClient, ApiClientOptions, CallOptions, DoraEventsPage, InitialAnswers } from './client.js';
 export { isRequestError, RequestError, statusText } from './errors.js';
 export type { RequestErrorKind, ResponseIssue } from './errors.js';
 export { fillPath, routeIds, routes } from './routes.js';

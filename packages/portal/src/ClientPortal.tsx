@@ -65,6 +65,7 @@ function PortalRoot(
   const {
     apiBaseUrl,
     getAccessToken,
+    initialAnswers,
     apiClient,
     routing = { mode: 'path', basePath: '' },
     loginUrl,
@@ -173,6 +174,7 @@ function PortalRoot(
           <PortalDataProvider
             apiBaseUrl={apiBaseUrl}
             getAccessToken={getAccessToken}
+            initialAnswers={initialAnswers}
             apiClient={apiClient}
             homeLifecycleStage={homeLifecycleStage}
           >

@@ -1,4 +1,4 @@
-import type { ApiClient } from '@client-portal/api-client';
+import type { ApiClient, InitialAnswers } from '@client-portal/api-client';
 import type { ColorMode } from '@client-portal/ui';
 import type { Messages } from './i18n/messages.en.js';
 
@@ -102,6 +102,13 @@ export interface ClientPortalOptions extends PortalCallbacks {
   apiBaseUrl?: string;
   /** For a host on another site: an access token per request (sent as a bearer token). */
   getAccessToken?: () => Promise<string | null>;
+  /**
+   * Answers the page arrived with, so the first screen needs no round trip to `/api`: the
+   * standalone host writes those of the page it serves into its HTML, and a server that renders the
+   * page can do the same. Each is used once, by the call that matches it exactly (method, path and
+   * query), within 30 s of the portal's start; see `InitialAnswers` of `@client-portal/api-client`.
+   */
+  initialAnswers?: InitialAnswers | null;
   /**
    * Where the portal keeps its route: `{ mode: 'path', basePath? }` (the browser's address; default,
    * with `basePath: ''`) or `{ mode: 'memory', initialPath? }` (a history of its own).

@@ -15,6 +15,8 @@ export type DoraMetric = (typeof DORA_METRICS)[number];
 
 export const DORA_GRAINS = ['day', 'week', 'month'] as const;
 export type DoraGrain = (typeof DORA_GRAINS)[number];
+/** The grain the portal shows when the address names none. */
+export const DEFAULT_DORA_GRAIN: DoraGrain = 'week';
 
 export const DORA_TIERS = ['elite', 'high', 'medium', 'low'] as const;
 

@@ -84,3 +84,22 @@ export function injectRuntimeConfig(html: string, runtime: PortalRuntimeConfig):
   if (head >= 0) return `${html.slice(0, head)}${block}\n${html.slice(head)}`;
   return `${block}\n${html}`;
 }
+
+/** The id of the JSON data block with the page's first answers (the portal's standalone entry reads it). */
+export const INITIAL_ANSWERS_ID = 'client-portal-answers';
+
+/** index.html's preload of the session check (the first call of a page without its answers). */
+const SESSION_PRELOAD = /<link\b[^>]*\brel=["']?preload\b[^>]*\/api\/auth\/me\b[^>]*>[^\S\n]*\n?/i;
+
+/**
+ * Writes the page's first answers into index.html before `</head>`, as a JSON data block. With the
+ * session among them, the build's preload of the session check goes: nothing would use it.
+ */
+export function injectInitialAnswers(html: string, answers: Record<string, unknown>): string {
+  if (Object.keys(answers).length === 0) return html;
+  if ('GET /api/auth/me' in answers) html = html.replace(SESSION_PRELOAD, '');
+  const block = `<script type="application/json" id="${INITIAL_ANSWERS_ID}">${scriptSafeJson({ answers })}</script>`;
+  const head = html.search(/<\/head>/i);
+  if (head >= 0) return `${html.slice(0, head)}${block}\n${html.slice(head)}`;
+  return `${block}\n${html}`;
+}

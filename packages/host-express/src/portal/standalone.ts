@@ -12,7 +12,8 @@ import {
   FALLBACK_STYLESHEET_PATH,
 } from './fallback-page.js';
 import { problem } from '../http/problem.js';
-import { injectRuntimeConfig, type PortalRuntimeConfig } from './runtime-config.js';
+import { initialAnswers } from './initial-answers.js';
+import { injectInitialAnswers, injectRuntimeConfig, type PortalRuntimeConfig } from './runtime-config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Vite's hashed build output: `assets/<name>-<hash>.<ext>`. */
@@ -54,6 +55,53 @@ export function atBasePath(html: string, basePath: string): string {
   return html.replace(/(\s(?:src|href)=["'])\.\//g, `$1${basePath}/`);
 }
 
+/** `page-preloads.json` of the build: each page chunk's name → the files it needs beyond the entry's. */
+type PagePreloads = Record<string, string[]>;
+
+async function readPagePreloads(portalDir: string): Promise<PagePreloads> {
+  try {
+    const value: unknown = JSON.parse(await readFile(join(portalDir, 'page-preloads.json'), 'utf8'));
+    return typeof value === 'object' && value !== null ? (value as PagePreloads) : {};
+  } catch {
+    return {}; // an older build without it: the page loads its code as it finds it
+  }
+}
+
+/**
+ * The chunks a portal path shows (its page, as the portal's routes lazy-load it, and the open
+ * requests beside its content), by their names in `page-preloads.json`;
+ * `e2e/portal/standalone.test.ts` checks each navigation entry has its own.
+ */
+const PAGE_CHUNKS: [RegExp, string[]][] = [
+  [/^\/home$/, ['HomePage']],
+  [/^\/dashboard$/, ['DashboardPage', 'RelatedRequests']],
+  [/^\/requests$/, ['RequestsPage']],
+  [/^\/requests\/[A-Za-z][A-Za-z0-9_]*-\d+$/, ['RequestsPage', 'RequestDetailPage']],
+  [/^\/services\/projects$/, ['ProjectsPage', 'RelatedRequests']],
+  [/^\/services\/talent$/, ['TalentPage', 'RelatedRequests']],
+  [/^\/services\/ai-agents$/, ['AiAgentsPage']],
+  [/^\/services\/my-teams$/, ['MyTeamsPage']],
+  [/^\/my-info\/account$/, ['AccountPage']],
+  [/^\/knowledge-base(\/.*)?$/, ['KnowledgeBasePage']],
+  [/^\/profile\/settings$/, ['ProfileSettingsPage']],
+];
+
+/** The files to preload for the page at `path` (below the base path), each once. */
+export function preloadsFor(path: string, preloads: PagePreloads): string[] {
+  const p = path.replace(/\/+$/, '') || '/';
+  const names = PAGE_CHUNKS.find(([pattern]) => pattern.test(p))?.[1] ?? [];
+  const files = names.flatMap((name) => (Array.isArray(preloads[name]) ? preloads[name] : []));
+  return [...new Set(files)].filter((file) => /^assets\/[\w.-]+\.js$/.test(file));
+}
+
+/** `<link rel="modulepreload">` for each file, before `</head>` (relative: made absolute with the rest). */
+function injectPagePreloads(html: string, files: string[]): string {
+  if (files.length === 0) return html;
+  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`).join('\n');
+  const head = html.search(/<\/head>/i);
+  return head >= 0 ? `${html.slice(0, head)}${links}\n${html.slice(head)}` : html;
+}
+
 export interface StandalonePortalOptions extends FallbackPageOptions {
   /** The built portal, or null for the fallback page. */
   portalDir: string | null;
@@ -91,12 +139,25 @@ export function standalonePortal(options: StandalonePortalOptions): Router {
 
   // Read on every request (a rebuilt portal is served without a restart); Express's ETag lets
   // browsers revalidate it cheaply.
-  const sendIndex: express.RequestHandler = (_req, res, next) => {
-    readFile(join(portalDir, 'index.html'), 'utf8').then((html) => {
+  // With a cookie the page carries the visitor's first answers (initial-answers.ts): it is theirs
+  // alone, so no cache keeps it.
+  const sendIndex: express.RequestHandler = (req, res, next) => {
+    const page = req.path === '/index.html' ? '/' : req.path;
+    Promise.all([
+      readFile(join(portalDir, 'index.html'), 'utf8'),
+      readPagePreloads(portalDir),
+      initialAnswers(req, page),
+    ]).then(([html, preloads, answers]) => {
+      const withCode = injectPagePreloads(html, preloadsFor(page, preloads));
+      const withConfig = injectRuntimeConfig(
+        atBasePath(withCode, options.basePath ?? ''),
+        options.runtimeConfig,
+      );
       res
-        .set('Cache-Control', 'no-cache')
+        .set('Cache-Control', req.headers.cookie ? 'private, no-store' : 'no-cache')
+        .vary('Cookie')
         .type('html')
-        .send(injectRuntimeConfig(atBasePath(html, options.basePath ?? ''), options.runtimeConfig));
+        .send(injectInitialAnswers(withConfig, answers));
     }, next);
   };
   // Never the raw file: its placeholder configuration would reach the browser.

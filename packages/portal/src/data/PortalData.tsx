@@ -1,6 +1,7 @@
 import {
   type ApiClient,
   createApiClient,
+  type InitialAnswers,
   isRequestError,
   lifecycleStageOf,
   visibleAnalyticsProjects,
@@ -94,12 +95,14 @@ function useForgetOnUnmount(queryClient: QueryClient) {
 export function PortalDataProvider({
   apiBaseUrl,
   getAccessToken,
+  initialAnswers,
   apiClient,
   homeLifecycleStage,
   children,
 }: {
   apiBaseUrl?: string | undefined;
   getAccessToken?: (() => Promise<string | null>) | undefined;
+  initialAnswers?: InitialAnswers | null | undefined;
   apiClient?: ApiClient | undefined;
   homeLifecycleStage: string;
   children: ReactNode;
@@ -111,6 +114,9 @@ export function PortalDataProvider({
     report.current = onError;
   }, [onError]);
   const [queryClient] = useState(() => newQueryClient(report));
+  // The answers the page arrived with, as the portal first got them: a client built later (another
+  // base URL, a new token function) finds whatever its predecessor left unused.
+  const [firstAnswers] = useState(() => initialAnswers);
   useForgetOnUnmount(queryClient);
   const [signingOut, setSigningOut] = useState(false);
   const signingOutState = useMemo(() => [signingOut, setSigningOut] as const, [signingOut]);
@@ -121,6 +127,7 @@ export function PortalDataProvider({
         // A host on another origin of the same site keeps its session cookie: send it along.
         ...(apiBaseUrl ? { baseUrl: apiBaseUrl, credentials: 'include' as const } : {}),
         ...(getAccessToken ? { getAccessToken } : {}),
+        ...(firstAnswers ? { initialAnswers: firstAnswers } : {}),
       });
     return {
       client,
@@ -128,7 +135,7 @@ export function PortalDataProvider({
       mutations: createMutations(client),
       homeLifecycleStage,
     };
-  }, [apiBaseUrl, getAccessToken, apiClient, homeLifecycleStage]);
+  }, [apiBaseUrl, getAccessToken, apiClient, homeLifecycleStage, firstAnswers]);
   return (
     <QueryClientProvider client={queryClient}>
       <DataContext.Provider value={value}>

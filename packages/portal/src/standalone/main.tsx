@@ -8,9 +8,19 @@ import { ClientPortal } from '@client-portal/portal';
 import { directionOf } from '@client-portal/ui';
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { parseRuntimeConfig, RUNTIME_CONFIG_ID } from './runtimeConfig.js';
+import {
+  INITIAL_ANSWERS_ID,
+  parseInitialAnswers,
+  parseRuntimeConfig,
+  RUNTIME_CONFIG_ID,
+} from './runtimeConfig.js';
 
 const config = parseRuntimeConfig(document.getElementById(RUNTIME_CONFIG_ID)?.textContent);
+// The answers of this page's first calls, which the host wrote into it for the signed-in visitor.
+const answersBlock = document.getElementById(INITIAL_ANSWERS_ID);
+const initialAnswers = parseInitialAnswers(answersBlock?.textContent);
+// Read once: the page keeps no copy of them in its document.
+answersBlock?.remove();
 // This page belongs to the portal: its language and direction are the portal's.
 document.documentElement.lang = config.locale;
 document.documentElement.dir = directionOf(config.locale);
@@ -27,6 +37,7 @@ startTransition(() =>
       routing={{ mode: 'path', basePath: config.basePath }}
       signInMode={config.signInMode}
       locale={config.locale}
+      initialAnswers={initialAnswers}
       {...(config.posthog ? { posthog: config.posthog } : {})}
       {...(config.links ? { links: config.links } : {})}
       {...(config.brand ? { brand: config.brand } : {})}

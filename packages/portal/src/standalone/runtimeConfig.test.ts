@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRuntimeConfig } from './runtimeConfig.js';
+import { parseInitialAnswers, parseRuntimeConfig } from './runtimeConfig.js';
 
 describe('parseRuntimeConfig', () => {
   it('runs on defaults without a host (empty, missing or broken data block)', () => {
@@ -93,5 +93,33 @@ describe('parseRuntimeConfig', () => {
       expect(parseRuntimeConfig(JSON.stringify({ basePath })).basePath).toBe('');
     }
     expect(parseRuntimeConfig('{"basePath":"/en/client-portal"}').basePath).toBe('/en/client-portal');
+  });
+});
+
+describe('parseInitialAnswers', () => {
+  it('reads the answers the host writes, and nothing from a missing or broken block', () => {
+    const answers = {
+      'GET /api/auth/me': { status: 200, body: { sub: 'u1' } },
+      'POST /api/profile': { status: 200, body: { contact: null } },
+    };
+    expect(parseInitialAnswers(JSON.stringify({ answers }))).toEqual({ answers });
+    for (const text of [undefined, null, '', 'not json', '[]', '{}', '{"answers":[]}', '{"answers":{}}']) {
+      expect(parseInitialAnswers(text)).toBeNull();
+    }
+  });
+
+  it('drops entries that are not a read of /api with a status', () => {
+    const text = JSON.stringify({
+      answers: {
+        'GET /api/teams': { status: 200, body: { teams: [] } },
+        'DELETE /api/teams': { status: 200 },
+        'GET https://evil.example/api': { status: 200 },
+        'GET /api/talent': { body: {} },
+        'GET /api/documents': 'yes',
+      },
+    });
+    expect(parseInitialAnswers(text)).toEqual({
+      answers: { 'GET /api/teams': { status: 200, body: { teams: [] } } },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { InitialAnswers } from '@client-portal/api-client';
 import type { DemoSignIns, PortalBrand, PortalLinks, PortalPostHogOptions } from '../config.js';
 
 /**
@@ -115,4 +116,35 @@ export function parseRuntimeConfig(text: string | null | undefined): StandaloneC
     if (Object.keys(brand).length > 0) config.brand = brand;
   }
   return config;
+}
+
+/**
+ * The id of the JSON data block in which the standalone host puts the answers of the page it serves
+ * (`{"answers":{"GET /api/auth/me":{"status":200,"body":{…}},…}}`), for the portal's first calls.
+ */
+export const INITIAL_ANSWERS_ID = 'client-portal-answers';
+
+/** At most this many answers are taken from the page (the host writes ten or so). */
+const MAX_INITIAL_ANSWERS = 50;
+const ANSWER_KEY = /^(GET|POST) \/api\/\S{1,2000}$/;
+
+/**
+ * The answers block, or null when it is missing or not what the host writes. Each answer's body is
+ * still checked against the contract by the client before it is used.
+ */
+export function parseInitialAnswers(text: string | null | undefined): InitialAnswers | null {
+  if (!text) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (!isRecord(value) || !isRecord(value.answers)) return null;
+  const answers: InitialAnswers['answers'] = {};
+  for (const [key, answer] of Object.entries(value.answers).slice(0, MAX_INITIAL_ANSWERS)) {
+    if (!ANSWER_KEY.test(key) || !isRecord(answer) || typeof answer.status !== 'number') continue;
+    answers[key] = { status: answer.status, body: answer.body };
+  }
+  return Object.keys(answers).length > 0 ? { answers } : null;
 }

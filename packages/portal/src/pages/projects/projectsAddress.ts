@@ -1,5 +1,6 @@
 import {
   DEFAULT_DORA_BENCHMARK,
+  DEFAULT_DORA_GRAIN,
   DORA_BENCHMARKS,
   DORA_GRAINS,
   type DateRange,
@@ -16,7 +17,7 @@ import { validRange } from '../../panels/dora/doraRange.js';
  * carries that the API would refuse falls back to the default (never an error page).
  */
 
-export const DEFAULT_GRAIN: DoraGrain = 'week';
+export const DEFAULT_GRAIN: DoraGrain = DEFAULT_DORA_GRAIN;
 
 export interface ProjectsAddress {
   /** The project asked for; whether the customer may see it is decided against the visible list. */
