@@ -3,10 +3,8 @@ import type { ApiClient } from './client.js';
 import type { AiUsageQuery } from './schemas/ai-usage.js';
 import type { ProjectAnalyticsQuery } from './schemas/analytics.js';
 import type { SessionUser, SignInRequest } from './schemas/auth.js';
-import type { CrmResponse } from './schemas/crm.js';
 import type { DoraMetric, DoraQuery } from './schemas/dora.js';
 import type { DoraEventList } from './schemas/dora-events.js';
-import type { ProfileResponse } from './schemas/profile.js';
 
 /** Analytics stay fresh 5 minutes, are cached 30, and never refetch on focus or mount. */
 export const ANALYTICS_FRESHNESS = {
@@ -109,9 +107,10 @@ function required<T>(value: T | undefined | null, what: string): T {
 }
 
 /**
- * TanStack Query v5 options for every route. The portal's loading chain is expressed as
- * `enabled` dependencies: session → profile → CRM (once the profile loaded without error) →
- * analytics project list (once CRM settled) → per-project analytics (for a visible key).
+ * TanStack Query v5 options for every route. Only what needs an earlier answer waits for it: the
+ * session first; then profile, CRM and the analytics project list together (the host takes identity
+ * and company from the session); per-project analytics for a visible key. The rules the original
+ * sequence protected are kept over the answers (the portal's `useCrm`, `useVisibleProjects`).
  * None retries: the client is the one retry layer (client.ts, `retryLimit`), so a failing request
  * is sent at most three times, not three times three.
  */
@@ -131,20 +130,24 @@ export function createQueries(client: ApiClient) {
         enabled: session.status === 'success' && hasCompanyScope(session.data),
         retry: false,
       }),
-    /** Runs only once the profile loaded without error. */
-    crm: (profile: Upstream<ProfileResponse>) =>
+    /**
+     * Beside the profile, once there is a signed-in user with a company: the host answers for the
+     * session's company, so nothing waits for the profile's answer. The portal shows it only for a
+     * profile that loaded (`useCrm`).
+     */
+    crm: (session: Upstream<SessionUser | null>) =>
       queryOptions({
         queryKey: queryKeys.crm(),
-        queryFn: ({ signal }) => client.getCrm({ profileData: profile.data }, { signal }),
-        enabled: profile.status === 'success',
+        queryFn: ({ signal }) => client.getCrm({}, { signal }),
+        enabled: session.status === 'success' && hasCompanyScope(session.data),
         retry: false,
       }),
-    /** Runs once the CRM query settled, whether it succeeded or failed. */
-    analyticsProjects: (crm: Upstream<CrmResponse>) =>
+    /** Beside the profile and CRM, once there is a signed-in user with a company. */
+    analyticsProjects: (session: Upstream<SessionUser | null>) =>
       queryOptions({
         queryKey: queryKeys.analyticsProjects(),
         queryFn: ({ signal }) => client.getAnalyticsProjects({ signal }),
-        enabled: crm.status !== 'pending',
+        enabled: session.status === 'success' && hasCompanyScope(session.data),
         retry: false,
         ...ANALYTICS_FRESHNESS,
       }),

@@ -12,7 +12,13 @@ import {
   hasCompanyScope,
   queryKeys,
 } from '@client-portal/api-client/queries';
-import { QueryCache, QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import {
+  QueryCache,
+  QueryClient,
+  QueryClientProvider,
+  type UseQueryResult,
+  useQuery,
+} from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { PortalContext } from '../PortalContext.js';
 
@@ -168,28 +174,51 @@ export function useAccountManager() {
   return useQuery({ ...queries.accountManager(), enabled: hasCompanyScope(session.data) });
 }
 
-/** The company's CRM data (subscriptions, projects, counts), once the profile loaded without error. */
+/**
+ * The company's CRM data (subscriptions, projects, counts), asked for beside the profile but shown
+ * only for a profile that loaded: while the profile is pending or failed, it reads as pending.
+ */
 export function useCrm() {
   const { queries } = usePortalData();
+  const session = useSession();
   const profile = useProfile();
-  return useQuery(queries.crm(profile));
+  const crm = useQuery(queries.crm(session));
+  return profile.status === 'success' ? crm : notYet(crm);
+}
+
+/** A query's result as it reads before its query may run (pending, idle, no data, no error). */
+function notYet<T>(result: UseQueryResult<T>): UseQueryResult<T> {
+  return {
+    ...result,
+    data: undefined,
+    error: null,
+    status: 'pending',
+    fetchStatus: 'idle',
+    isPending: true,
+    isLoading: false,
+    isFetching: false,
+    isSuccess: false,
+    isError: false,
+    isLoadingError: false,
+    isRefetchError: false,
+  } as UseQueryResult<T>;
 }
 
 /**
  * The analytics projects the customer may see (in the analytics list and among the CRM's projects,
- * sorted by key), once the CRM data settled. `isPending` until both lists are known; `error` is
- * the first failure of either.
+ * sorted by key). `isPending` until both lists are known; `error` is the first failure of the
+ * profile, CRM or list.
  */
 export function useVisibleProjects() {
   const { queries } = usePortalData();
+  const session = useSession();
   const profile = useProfile();
   const crm = useCrm();
-  const analytics = useQuery(queries.analyticsProjects(crm));
+  const analytics = useQuery(queries.analyticsProjects(session));
   const projects = useMemo(
     () => visibleAnalyticsProjects(analytics.data?.projects, crm.data?.hubspot.projects),
     [analytics.data, crm.data],
   );
-  // The CRM call waits for the profile: a failed profile would leave it pending for ever.
   const error = profile.error ?? crm.error ?? analytics.error;
   return {
     projects,

@@ -1,8 +1,7 @@
 import type { Company, Contact, CrmResponse } from '@client-portal/api-client';
 import { Card, ErrorState, Link, Skeleton, SkeletonText, visuallyHidden } from '@client-portal/ui';
-import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { usePortalData, useProfile } from '../../data/PortalData.js';
+import { useCrm, useProfile } from '../../data/PortalData.js';
 import { DEFAULT_COMPANY_LOGO } from '../../frame/defaultLogo.js';
 import { useI18n } from '../../i18n/I18nProvider.js';
 import type { MessageKey } from '../../i18n/messages.en.js';
@@ -119,9 +118,8 @@ function SubscriptionFacts({ crm }: { crm: CrmResponse }) {
  */
 export function CompanyTab() {
   const { t } = useI18n();
-  const { queries } = usePortalData();
   const profile = useProfile();
-  const crm = useQuery(queries.crm(profile));
+  const crm = useCrm();
 
   if (profile.isError && !profile.data) {
     return (

@@ -103,6 +103,26 @@ export const CrmError: Story = {
   },
 };
 
+/**
+ * The profile fails while the CRM answers (they are asked for together): the subscriptions are not
+ * shown without a profile that loaded — the page says they could not be loaded and offers a retry.
+ */
+export const ProfileError: Story = {
+  args: portalArgs('dashboard-profile-error'),
+  parameters: { msw: { handlers: handlers({ profile: 'error' }) } },
+  play: async ({ canvasElement }) => {
+    const page = await main(canvasElement);
+    await waitFor(() =>
+      expect(page.getAllByText('Your subscriptions could not be loaded.').length).toBeGreaterThan(0),
+    );
+    // The CRM answered, but none of its subscriptions is shown.
+    for (const deal of createPortalFixtures().crm.hubspot.deals) {
+      await expect(page.queryByText(deal.dealName)).toBeNull();
+    }
+    await expect(page.getAllByRole('button', { name: 'Try again' }).length).toBeGreaterThan(0);
+  },
+};
+
 /** One project's figures fail and the account manager cannot be loaded: the other parts render. */
 export const PartialFailure: Story = {
   args: portalArgs('dashboard-partial'),
