@@ -11,13 +11,11 @@
 //   node bench/first-view.mjs            (build first: npx -y pnpm@10.34.9 run build)
 //   node bench/first-view.mjs --no-json
 //   FIRST_VIEW_VERBOSE=1 node bench/first-view.mjs     (lists every script and stylesheet with its size)
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { freePort, startCliHost, stopCliHost } from './lib/cli-host.mjs';
+import { startStandaloneDemoHost } from './lib/cli-host.mjs';
 import { machineInfo, machineLine, writeResults } from './lib/cli.mjs';
 import { repoRoot } from './lib/paths.mjs';
 
@@ -74,24 +72,8 @@ async function reactSizes() {
   };
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-first-view-'));
-const port = await freePort();
 console.log(`first view of each page, standalone host on the embedded store\n${machineLine()}`);
-const host = await startCliHost({
-  port,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DEMO: 'true',
-    COOKIE_SECURE: 'false',
-    AUTH_MODE: 'local',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-  },
-});
+const { host, stop: stopHost } = await startStandaloneDemoHost('first-view');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -187,6 +169,5 @@ try {
   if (!opts['no-json']) console.log(`results: ${writeResults('first-view', new Date(), results)}`);
 } finally {
   await browser.close();
-  await stopCliHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopHost();
 }

@@ -20,14 +20,13 @@
 //
 // Exit 1 only when something is broken (the host does not start, sign-in fails, a page never shows
 // its data); budgets missed are printed, not failed (bench/README.md).
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freePort, startCliHost, stopCliHost } from './lib/cli-host.mjs';
+import { startStandaloneDemoHost } from './lib/cli-host.mjs';
 import { machineInfo, machineLine, writeResults } from './lib/cli.mjs';
 import { repoRoot } from './lib/paths.mjs';
+import { signIn } from './lib/targets.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -70,22 +69,6 @@ const ALL_PAGES = [
 const PAGES = opts.page ? ALL_PAGES.filter((p) => opts.page.includes(p.path)) : ALL_PAGES;
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/** Signs in through the API (as the sign-in form does) and returns the session's cookies. */
-async function signIn(url) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: url, 'Sec-Fetch-Site': 'same-origin' },
-    body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`sign-in as ${EMAIL} answered ${res.status}: ${await res.text()}`);
-  const pairs = res.headers.getSetCookie().map((c) => c.split(';', 1)[0]);
-  if (pairs.length === 0) throw new Error('sign-in set no cookie');
-  return pairs.map((pair) => {
-    const at = pair.indexOf('=');
-    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
-  });
-}
 
 /** A fresh context and page with the session, the cache disabled, and `mobile` conditions or none. */
 async function coldPage(browser, cookies, mobile) {
@@ -208,24 +191,8 @@ async function navigationTimes(browser, cookies, url) {
   return times;
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'portal-time-to-data-'));
-const port = await freePort();
 console.log(`time to data, standalone host on the embedded store, median of ${RUNS}\n${machineLine()}`);
-const host = await startCliHost({
-  port,
-  env: {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    DEMO: 'true',
-    COOKIE_SECURE: 'false',
-    AUTH_MODE: 'local',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-  },
-});
+const { host, stop: stopHost } = await startStandaloneDemoHost('time-to-data');
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -233,8 +200,12 @@ const browser = await chromium.launch({
 const results = { machine: machineInfo(), conditions: MOBILE, runs: RUNS, floor: {}, pages: {} };
 let broken = false;
 try {
-  const cookies = await signIn(host.url);
-  const header = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const header = await signIn(host.url, EMAIL, PASSWORD);
+  // The session as Playwright cookies of the host's origin.
+  const cookies = header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url: host.url };
+  });
   const list = await (await fetch(`${host.url}/api/requests`, { headers: { Cookie: header } })).json();
   const first = list.items?.[0];
   if (!first) throw new Error('the demo company has no request to open');
@@ -288,7 +259,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
 } finally {
   await browser.close();
-  await stopCliHost(host);
-  rmSync(dataDir, { recursive: true, force: true });
+  await stopHost();
 }
 process.exit(broken ? 1 : 0);

@@ -3,8 +3,10 @@
 // crash can be reported with what the host printed; its exit code, signal and time are recorded.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrokenError, sleep } from './common.mjs';
 import { hostPackageDir } from './paths.mjs';
@@ -135,6 +137,38 @@ export async function startCliHost({
   throw new BrokenError(
     `the ${label} exited during start-up (${describeExit(host.exit)})\n${outputTail(host)}`,
   );
+}
+
+/**
+ * The standalone portal as a browser bench opens it: the host CLI on a fresh embedded store (a
+ * temporary DATA_DIR) with the demo data and local sign-in, in production mode. `stop()` stops it
+ * and removes the store.
+ */
+export async function startStandaloneDemoHost(name) {
+  const dataDir = mkdtempSync(join(tmpdir(), `portal-${name}-`));
+  const port = await freePort();
+  const host = await startCliHost({
+    port,
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      DEMO: 'true',
+      COOKIE_SECURE: 'false',
+      AUTH_MODE: 'local',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  return {
+    host,
+    stop: async () => {
+      await stopCliHost(host);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** SIGTERM (the graceful path), SIGKILL after `timeoutMs`; resolves with the exit record. */

@@ -80,9 +80,14 @@ const DATA_BLOCK = new RegExp(
 export function injectRuntimeConfig(html: string, runtime: PortalRuntimeConfig): string {
   const block = `<script type="application/json" id="${RUNTIME_CONFIG_ID}">${scriptSafeJson(runtime)}</script>`;
   if (DATA_BLOCK.test(html)) return html.replace(DATA_BLOCK, () => block);
+  return beforeHeadEnd(html, block);
+}
+
+/** `markup` on a line of its own before `</head>`, or at the start of a page without one. */
+export function beforeHeadEnd(html: string, markup: string): string {
   const head = html.search(/<\/head>/i);
-  if (head >= 0) return `${html.slice(0, head)}${block}\n${html.slice(head)}`;
-  return `${block}\n${html}`;
+  if (head >= 0) return `${html.slice(0, head)}${markup}\n${html.slice(head)}`;
+  return `${markup}\n${html}`;
 }
 
 /** The id of the JSON data block with the page's first answers (the portal's standalone entry reads it). */
@@ -98,8 +103,8 @@ const SESSION_PRELOAD = /<link\b[^>]*\brel=["']?preload\b[^>]*\/api\/auth\/me\b[
 export function injectInitialAnswers(html: string, answers: Record<string, unknown>): string {
   if (Object.keys(answers).length === 0) return html;
   if ('GET /api/auth/me' in answers) html = html.replace(SESSION_PRELOAD, '');
-  const block = `<script type="application/json" id="${INITIAL_ANSWERS_ID}">${scriptSafeJson({ answers })}</script>`;
-  const head = html.search(/<\/head>/i);
-  if (head >= 0) return `${html.slice(0, head)}${block}\n${html.slice(head)}`;
-  return `${block}\n${html}`;
+  return beforeHeadEnd(
+    html,
+    `<script type="application/json" id="${INITIAL_ANSWERS_ID}">${scriptSafeJson({ answers })}</script>`,
+  );
 }

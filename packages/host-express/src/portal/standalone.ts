@@ -13,7 +13,12 @@ import {
 } from './fallback-page.js';
 import { problem } from '../http/problem.js';
 import { initialAnswers } from './initial-answers.js';
-import { injectInitialAnswers, injectRuntimeConfig, type PortalRuntimeConfig } from './runtime-config.js';
+import {
+  beforeHeadEnd,
+  injectInitialAnswers,
+  injectRuntimeConfig,
+  type PortalRuntimeConfig,
+} from './runtime-config.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Vite's hashed build output: `assets/<name>-<hash>.<ext>`. */
@@ -97,9 +102,10 @@ export function preloadsFor(path: string, preloads: PagePreloads): string[] {
 /** `<link rel="modulepreload">` for each file, before `</head>` (relative: made absolute with the rest). */
 function injectPagePreloads(html: string, files: string[]): string {
   if (files.length === 0) return html;
-  const links = files.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`).join('\n');
-  const head = html.search(/<\/head>/i);
-  return head >= 0 ? `${html.slice(0, head)}${links}\n${html.slice(head)}` : html;
+  return beforeHeadEnd(
+    html,
+    files.map((file) => `<link rel="modulepreload" crossorigin href="./${file}">`).join('\n'),
+  );
 }
 
 export interface StandalonePortalOptions extends FallbackPageOptions {
